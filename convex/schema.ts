@@ -1,0 +1,185 @@
+import { authTables } from "@convex-dev/auth/server";
+import { defineSchema, defineTable } from "convex/server";
+import { v } from "convex/values";
+import {
+  habitViewValidator,
+  imageRefValidator,
+  importantInOthersValidator,
+  likeTargetValidator,
+  personalityValidator,
+  personalPriorityValidator,
+  politicalViewsValidator,
+  postCategoryValidator,
+  religionValidator,
+} from "./lib/validators";
+
+/**
+ * The whole data model (seed §3). Where the original kept growing lists inside a document
+ * (likedBy, friends, members) we keep one row per relation in its own table, indexed both
+ * ways: documents stay small and every read path is an index range.
+ */
+export default defineSchema({
+  ...authTables,
+
+  /** userInfo of seed §3: one per user, created on first sign-in. */
+  profiles: defineTable({
+    userId: v.id("users"),
+    email: v.string(),
+    displayName: v.string(),
+    /** A preset avatar path (/avatars/N.svg) or an https URL; absent means the fallback image. */
+    photoURL: v.optional(v.string()),
+    hometown: v.optional(v.string()),
+    work: v.optional(v.string()),
+    education: v.optional(v.string()),
+    mobile: v.optional(v.string()),
+    activities: v.optional(v.string()),
+    interests: v.optional(v.string()),
+    favoriteMusic: v.optional(v.string()),
+    favoriteMovies: v.optional(v.string()),
+    favoriteTVShow: v.optional(v.string()),
+    favoriteBooks: v.optional(v.string()),
+    favoriteGames: v.optional(v.string()),
+    favoriteQuote: v.optional(v.string()),
+    aboutMe: v.optional(v.string()),
+    religion: v.optional(religionValidator),
+    politicalViews: v.optional(politicalViewsValidator),
+    personalPriority: v.optional(personalPriorityValidator),
+    importantInOthers: v.optional(importantInOthersValidator),
+    viewsOnSmoking: v.optional(habitViewValidator),
+    viewsOnAlcohol: v.optional(habitViewValidator),
+    inspiredBy: v.optional(v.string()),
+    personality: personalityValidator,
+  })
+    .index("by_userId", ["userId"])
+    .index("by_displayName", ["displayName"]),
+
+  /** The "friends" list of userInfo: one row per (user, friend) the user added. */
+  friends: defineTable({
+    userId: v.id("users"),
+    friendId: v.id("users"),
+  })
+    .index("by_userId_and_friendId", ["userId", "friendId"])
+    .index("by_friendId", ["friendId"]),
+
+  books: defineTable({
+    title: v.string(),
+    author: v.optional(v.string()),
+    contact: v.optional(v.string()),
+    description: v.optional(v.string()),
+    image: imageRefValidator,
+    userId: v.id("users"),
+    updatedAt: v.number(),
+    views: v.number(),
+    likes: v.number(),
+    comments: v.number(),
+    /** Imported data may say where a book came from (e.g. "telegram_bot", PRODUCT D8). */
+    source: v.optional(v.string()),
+  })
+    .index("by_userId", ["userId"]),
+
+  bookComments: defineTable({
+    bookId: v.id("books"),
+    authorId: v.id("users"),
+    text: v.string(),
+  }).index("by_bookId", ["bookId"]),
+
+  posts: defineTable({
+    title: v.string(),
+    /** Plain text; line breaks are kept as "\n" and never rendered as HTML (PRODUCT D4). */
+    description: v.string(),
+    category: postCategoryValidator,
+    image: imageRefValidator,
+    userId: v.id("users"),
+    updatedAt: v.number(),
+    views: v.number(),
+    likes: v.number(),
+    comments: v.number(),
+  })
+    .index("by_userId", ["userId"])
+    // The feed's sort orders (newest first is _creationTime), for "all categories"…
+    .index("by_views", ["views"])
+    .index("by_likes", ["likes"])
+    .index("by_comments", ["comments"])
+    // …and per category, merged when several categories are selected.
+    .index("by_category", ["category"])
+    .index("by_category_and_views", ["category", "views"])
+    .index("by_category_and_likes", ["category", "likes"])
+    .index("by_category_and_comments", ["category", "comments"]),
+
+  postComments: defineTable({
+    postId: v.id("posts"),
+    authorId: v.id("users"),
+    text: v.string(),
+    editedAt: v.optional(v.number()),
+  }).index("by_postId", ["postId"]),
+
+  /** likedBy of books and posts: one row per (target, user); the target's `likes` is their count. */
+  likes: defineTable({
+    targetId: likeTargetValidator,
+    userId: v.id("users"),
+  }).index("by_targetId_and_userId", ["targetId", "userId"]),
+
+  /** When a user last counted as a viewer of a book or post, so reloads do not inflate views. */
+  views: defineTable({
+    targetId: likeTargetValidator,
+    userId: v.id("users"),
+    viewedAt: v.number(),
+  }).index("by_targetId_and_userId", ["targetId", "userId"]),
+
+  /** A one-to-one conversation; `pairKey` is the two user ids sorted and joined, so there is one per pair. */
+  conversations: defineTable({
+    participants: v.array(v.id("users")),
+    pairKey: v.string(),
+    lastMessageAt: v.number(),
+    lastMessageText: v.optional(v.string()),
+    lastMessageSenderId: v.optional(v.id("users")),
+  }).index("by_pairKey", ["pairKey"]),
+
+  /** Each participant's view of a conversation: the list page reads these, newest first. */
+  conversationMembers: defineTable({
+    conversationId: v.id("conversations"),
+    userId: v.id("users"),
+    otherUserId: v.id("users"),
+    lastMessageAt: v.number(),
+    unreadCount: v.number(),
+  })
+    .index("by_userId_and_lastMessageAt", ["userId", "lastMessageAt"])
+    .index("by_conversationId_and_userId", ["conversationId", "userId"]),
+
+  messages: defineTable({
+    conversationId: v.id("conversations"),
+    senderId: v.id("users"),
+    text: v.string(),
+  }).index("by_conversationId", ["conversationId"]),
+
+  chatRooms: defineTable({
+    name: v.string(),
+    description: v.string(),
+    image: v.optional(imageRefValidator),
+    createdBy: v.id("users"),
+  }).index("by_createdBy", ["createdBy"]),
+
+  chatRoomMembers: defineTable({
+    roomId: v.id("chatRooms"),
+    userId: v.id("users"),
+  })
+    .index("by_roomId_and_userId", ["roomId", "userId"])
+    .index("by_userId", ["userId"]),
+
+  chatMessages: defineTable({
+    roomId: v.id("chatRooms"),
+    userId: v.id("users"),
+    text: v.string(),
+  }).index("by_roomId", ["roomId"]),
+
+  /**
+   * Verification e-mails captured instead of sent, shown on /dev/mailbox
+   * (only with the local backend or AUTH_DEV_MAILBOX=1, PRODUCT D6).
+   */
+  devMailbox: defineTable({
+    to: v.string(),
+    subject: v.string(),
+    code: v.string(),
+    link: v.string(),
+  }).index("by_to", ["to"]),
+});

@@ -1,0 +1,30 @@
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "convex",
+          include: ["tests/convex/**/*.test.ts"],
+          environment: "edge-runtime",
+          server: { deps: { inline: ["convex-test"] } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "ui",
+          include: ["tests/ui/**/*.test.{ts,tsx}", "src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["tests/ui/setup.ts"],
+        },
+      },
+    ],
+  },
+});
