@@ -14,11 +14,16 @@ import type {
   FunctionReference,
 } from "convex/server";
 import type * as auth from "../auth.js";
+import type * as files from "../files.js";
 import type * as http from "../http.js";
 import type * as lib_auth from "../lib/auth.js";
 import type * as lib_functions from "../lib/functions.js";
+import type * as lib_images from "../lib/images.js";
+import type * as lib_likes from "../lib/likes.js";
 import type * as lib_text from "../lib/text.js";
 import type * as lib_validators from "../lib/validators.js";
+import type * as lib_views from "../lib/views.js";
+import type * as users from "../users.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -30,11 +35,16 @@ import type * as lib_validators from "../lib/validators.js";
  */
 declare const fullApi: ApiFromModules<{
   auth: typeof auth;
+  files: typeof files;
   http: typeof http;
   "lib/auth": typeof lib_auth;
   "lib/functions": typeof lib_functions;
+  "lib/images": typeof lib_images;
+  "lib/likes": typeof lib_likes;
   "lib/text": typeof lib_text;
   "lib/validators": typeof lib_validators;
+  "lib/views": typeof lib_views;
+  users: typeof users;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,
