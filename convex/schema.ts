@@ -173,6 +173,15 @@ export default defineSchema({
   }).index("by_roomId", ["roomId"]),
 
   /**
+   * Counts kept beside the data they count (e.g. "books"), changed in the same mutation,
+   * so "Page x of y" never scans a table.
+   */
+  counters: defineTable({
+    name: v.string(),
+    value: v.number(),
+  }).index("by_name", ["name"]),
+
+  /**
    * Verification e-mails captured instead of sent, shown on /dev/mailbox
    * (only with the local backend or AUTH_DEV_MAILBOX=1, PRODUCT D6).
    */
