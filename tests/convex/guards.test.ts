@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { newBackend, signedInUser } from "./test-env";
+import { newBackend } from "./test-env";
 import { requireVerifiedUser } from "../../convex/lib/auth";
 
 describe("requireVerifiedUser", () => {
