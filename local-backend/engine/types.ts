@@ -1,0 +1,93 @@
+/**
+ * The contract between the local backend's ENGINE (runs this project's `convex/` functions on
+ * convex-test, persists to a data folder) and its SERVER (WebSocket sync, HTTP endpoints).
+ *
+ * Values cross this boundary as Convex JSON (`convexToJson` / `jsonToConvex` from "convex/values"),
+ * exactly as they travel on the wire.
+ */
+import type { JSONValue } from "convex/values";
+import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
+
+/**
+ * Who calls a function. `null` is an anonymous caller. The server builds it from a verified JWT:
+ * `subject` = `sub`, `issuer` = `iss`, `tokenIdentifier` = `${iss}|${sub}`, other claims as they are.
+ */
+export type Identity = {
+  subject: string;
+  issuer: string;
+  tokenIdentifier: string;
+  [claim: string]: unknown;
+} | null;
+
+/** Told after every durable commit (client mutations, actions' writes, scheduled functions, seeding). */
+export type CommitInfo = {
+  /** Tables written by the commit(s), e.g. ["books", "_storage"]. */
+  writtenTables: string[];
+  /** Grows by one per notification; a handy "database version" for the sync protocol. */
+  version: number;
+};
+
+export interface Engine {
+  /** `udfPath` is "module:export", e.g. "books:list" or "lib/foo:bar". Public functions only. */
+  runQuery(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
+  /**
+   * Resolves only after the write is durable on disk AND the onCommit listeners have been called
+   * for it, so a server that re-runs subscriptions on onCommit can wait for them before replying.
+   */
+  runMutation(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
+  /** Same durability promise as runMutation for every write the action made. */
+  runAction(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
+  /** Routes of `convex/http.ts` (Convex Auth's JWKS, OpenID configuration, OAuth callbacks). */
+  runHttpAction(request: Request): Promise<Response>;
+
+  /** Stores an uploaded file (durable before resolving); returns its `_storage` id. */
+  storeFile(blob: Blob): Promise<string>;
+  /** The stored file, or null when there is none (never stored or deleted). */
+  getFile(storageId: string): Promise<{ blob: Blob; contentType: string } | null>;
+
+  /** Listener is called after each durable commit; returns an unsubscribe function. */
+  onCommit(listener: (info: CommitInfo) => void): () => void;
+
+  /** Trusted access for seeding and tests; internal functions allowed, no identity. */
+  readonly admin: {
+    run<T>(fn: (ctx: MutationCtx) => Promise<T>): Promise<T>;
+    runAction<T>(fn: (ctx: ActionCtx) => Promise<T>): Promise<T>;
+    /** Any function by path (query, mutation or action, public or internal). */
+    call(udfPath: string, args: JSONValue): Promise<JSONValue>;
+  };
+
+  /** True when the data folder held no data at open (the server seeds demo content then). */
+  readonly isNew: boolean;
+  /** The environment functions see (also set on process.env): JWT_PRIVATE_KEY, JWKS, SITE_URL, … */
+  readonly env: Record<string, string>;
+  /** Stops timers (scheduler, crons), flushes and closes the data folder. */
+  close(): Promise<void>;
+}
+
+/** A failed function call. `data` is a thrown ConvexError's data (Convex JSON), intact. */
+export class EngineError extends Error {
+  readonly data?: JSONValue;
+  readonly logLines?: string[];
+  constructor(message: string, options: { data?: JSONValue; logLines?: string[] } = {}) {
+    super(message);
+    this.name = "EngineError";
+    if (options.data !== undefined) this.data = options.data;
+    if (options.logLines !== undefined) this.logLines = options.logLines;
+  }
+}
+
+export type EngineOptions = {
+  /** The data folder, created when missing. */
+  dataDir: string;
+  /** Where `convex/http.ts` routes are served, e.g. "http://127.0.0.1:3210" (Convex Auth's issuer). */
+  siteUrl: string;
+  /** The deployment URL clients use, e.g. "http://127.0.0.1:3210"; storage URLs are built on it. */
+  cloudUrl: string;
+  /** The Convex functions folder; defaults to this project's `convex/`. */
+  modulesDir?: string;
+};
+
+// The entry point lives in ./open-engine.ts:
+//   export function openEngine(options: EngineOptions): Promise<Engine>
+// It throws an Error whose message starts with "cannot read data folder <dir>: " when the folder
+// is unusable (permissions, not a folder, corrupt snapshot).
