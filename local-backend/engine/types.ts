@@ -37,13 +37,19 @@ export interface Engine {
   runMutation(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
   /** Same durability promise as runMutation for every write the action made. */
   runAction(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
-  /** Routes of `convex/http.ts` (Convex Auth's JWKS, OpenID configuration, OAuth callbacks). */
-  runHttpAction(request: Request): Promise<Response>;
+  /**
+   * Routes of `convex/http.ts` (Convex Auth's JWKS, OpenID configuration, OAuth callbacks).
+   * Only path, query, method, headers and body of `request` are used. A failing handler
+   * gives a 500 response; an unknown route a 404.
+   */
+  runHttpAction(request: Request, identity?: Identity): Promise<Response>;
 
   /** Stores an uploaded file (durable before resolving); returns its `_storage` id. */
   storeFile(blob: Blob): Promise<string>;
-  /** The stored file, or null when there is none (never stored or deleted). */
+  /** The stored file, or null when there is none (never stored, deleted, or not an id). */
   getFile(storageId: string): Promise<{ blob: Blob; contentType: string } | null>;
+  /** Whether `token` of an upload URL (`?token=…`) was issued by generateUploadUrl and is unexpired (1 h). */
+  isValidUploadToken(token: string): boolean;
 
   /** Listener is called after each durable commit; returns an unsubscribe function. */
   onCommit(listener: (info: CommitInfo) => void): () => void;
@@ -60,6 +66,8 @@ export interface Engine {
   readonly isNew: boolean;
   /** The environment functions see (also set on process.env): JWT_PRIVATE_KEY, JWKS, SITE_URL, … */
   readonly env: Record<string, string>;
+  /** Folds the log into a snapshot now (it also happens by itself as the log grows). */
+  compact(): Promise<void>;
   /** Stops timers (scheduler, crons), flushes and closes the data folder. */
   close(): Promise<void>;
 }

@@ -1,0 +1,73 @@
+/**
+ * Hooks convex-test's DatabaseFake.commit: after a top-level transaction applies its writes to
+ * memory, the written documents (final values, with _id and _creationTime) go to the durable
+ * log as one line. Once that line is on disk, deleted files are removed and the commit
+ * listeners hear about it. Nested commits (a mutation called from a mutation) only merge into
+ * their parent and are logged with it.
+ */
+import type { CommitInfo } from "./types";
+import { tableOfId, type Internals, type StoredDocument } from "./convex-test-internals";
+import type { DurableLog } from "./durable-log";
+import { serializeRecord } from "./persisted-state";
+import type { Storage } from "./storage";
+import type { TableIndex } from "./table-index";
+
+export class CommitListeners {
+  private readonly listeners = new Set<(info: CommitInfo) => void>();
+  private version = 0;
+
+  add(listener: (info: CommitInfo) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  notify(writtenTables: string[]): void {
+    const info: CommitInfo = { writtenTables, version: ++this.version };
+    for (const listener of this.listeners) {
+      try {
+        listener(info);
+      } catch (error) {
+        console.error("local backend: a commit listener failed", error);
+      }
+    }
+  }
+}
+
+export function installCommitHook(
+  internals: Internals,
+  log: DurableLog,
+  tableIndex: TableIndex,
+  storage: Storage,
+  listeners: CommitListeners,
+): void {
+  const { db, convexGlobal } = internals;
+  const applyToMemory = db.commit.bind(db);
+  db.commit = (commitTs) => {
+    const topLevelWrites = db._writes.length === 1 ? db._writes[0] : undefined;
+    applyToMemory(commitTs);
+    if (topLevelWrites === undefined) return;
+    const ids = Object.keys(topLevelWrites);
+    if (ids.length === 0) return;
+    // Never throw from here: convex-test would be left holding its transaction lock.
+    try {
+      const writes = ids.map((id): [string, StoredDocument | null] => [id, db._documents[id] ?? null]);
+      for (const [id, document] of writes) tableIndex.committed(id, document);
+      const line = serializeRecord(
+        {
+          commitTs: commitTs ?? convexGlobal.transactionManager._lastCommitTs,
+          nextDocId: db._nextDocId,
+          lastCreationTime: db._lastCreationTime,
+        },
+        writes,
+      );
+      const tables = [...new Set(ids.map(tableOfId))];
+      const deletedFiles = writes.filter(([id, document]) => document === null && tableOfId(id) === "_storage");
+      log.append(line, () => {
+        for (const [storageId] of deletedFiles) storage.deletedDurably(storageId);
+        listeners.notify(tables);
+      });
+    } catch (error) {
+      log.fail(error as Error);
+    }
+  };
+}

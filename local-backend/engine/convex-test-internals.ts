@@ -1,0 +1,120 @@
+/**
+ * The parts of convex-test's internals the engine hooks into, reached without editing node_modules.
+ *
+ * convex-test keeps all state in one "convex global" object (components → DatabaseFake, the
+ * transaction manager, the syscall tables) that it only exposes through an AsyncLocalStorage.
+ * We capture it once by watching `AsyncLocalStorage.prototype.run` while running an empty
+ * mutation, together with the storage that marks "this async context is inside a transaction"
+ * (its store is a NestedLock). Everything here is checked, so a convex-test upgrade that moves
+ * these internals fails loudly at start instead of silently losing data.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** A stored document as convex-test keeps it (Convex values, with _id and _creationTime). */
+export type StoredDocument = Record<string, unknown> & { _id: string; _creationTime: number };
+
+/** The members of convex-test's DatabaseFake the engine uses. */
+export interface DatabaseFake {
+  _documents: Record<string, StoredDocument>;
+  _storage: Record<string, Blob>;
+  _nextDocId: number;
+  _lastCreationTime: number;
+  _writes: Record<string, StoredDocument | null>[];
+  get(tableName: string | undefined, id: string): StoredDocument | null;
+  insert(table: string, value: Record<string, unknown>): string;
+  patch(tableName: string, id: string, value: Record<string, unknown>): void;
+  delete(tableName: string, id: string): void;
+  commit(commitTs?: bigint | null): void;
+  storeFile(storageId: string, blob: Blob): void;
+  getFile(storageId: string): Blob | Promise<Blob | null> | null;
+  _iterateDocs(tableName: string, callback: (doc: StoredDocument) => void): void;
+}
+
+type AsyncSyscall = (op: string, jsonArgs: string) => Promise<string>;
+type JsSyscall = (op: string, args: Record<string, unknown>) => Promise<unknown>;
+
+export interface ConvexGlobal {
+  components: Record<string, { db: DatabaseFake }>;
+  transactionManager: { _lastCommitTs: bigint; isInTransaction(): boolean };
+  asyncSyscall: AsyncSyscall;
+  jsSyscall: JsSyscall;
+}
+
+export type FunctionPath = { componentPath: string; udfPath: string };
+
+/** The untyped members of a convex-test accessor (`t`, `t.withIdentity(...)`) the engine calls. */
+export interface TestAccessor {
+  queryFromPath(path: FunctionPath, args: unknown): Promise<unknown>;
+  mutationFromPath(path: FunctionPath, args: unknown): Promise<unknown>;
+  actionFromPath(path: FunctionPath, args: unknown): Promise<unknown>;
+  fun(path: FunctionPath, args: unknown): Promise<unknown>;
+  run<T>(handler: (ctx: never) => Promise<T>): Promise<T>;
+  action<T>(handler: (ctx: never) => Promise<T>): Promise<T>;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  withIdentity(identity: Record<string, unknown>): TestAccessor;
+}
+
+export type Internals = {
+  convexGlobal: ConvexGlobal;
+  db: DatabaseFake;
+  /** True when the current async context runs inside a query or mutation transaction. */
+  inTransaction(): boolean;
+};
+
+/** Captures the convex global and the transaction marker of the convex-test instance `t`. */
+export async function captureInternals(t: TestAccessor): Promise<Internals> {
+  const seen: { storage: AsyncLocalStorage<unknown>; store: unknown }[] = [];
+  const originalRun = AsyncLocalStorage.prototype.run;
+  AsyncLocalStorage.prototype.run = function (this: AsyncLocalStorage<unknown>, store: unknown, ...rest: unknown[]) {
+    seen.push({ storage: this, store });
+    return (originalRun as (...args: unknown[]) => unknown).call(this, store, ...rest);
+  } as typeof originalRun;
+  try {
+    await t.run(async () => null);
+  } finally {
+    AsyncLocalStorage.prototype.run = originalRun;
+  }
+  const convexGlobal = seen.find(({ store }) => isConvexGlobal(store))?.store as ConvexGlobal | undefined;
+  const transactionMarker = seen.find(({ store }) => store?.constructor?.name === "NestedLock")?.storage;
+  const db = convexGlobal?.components[""]?.db;
+  if (convexGlobal === undefined || transactionMarker === undefined || db === undefined || !isDatabaseFake(db)) {
+    throw new Error("local backend: this convex-test version keeps its state differently than the engine expects");
+  }
+  return { convexGlobal, db, inTransaction: () => transactionMarker.getStore() !== undefined };
+}
+
+function isConvexGlobal(store: unknown): boolean {
+  if (typeof store !== "object" || store === null) return false;
+  const candidate = store as Partial<ConvexGlobal>;
+  return (
+    typeof candidate.components === "object" &&
+    typeof candidate.transactionManager?.isInTransaction === "function" &&
+    typeof candidate.transactionManager._lastCommitTs === "bigint" &&
+    typeof candidate.asyncSyscall === "function" &&
+    typeof candidate.jsSyscall === "function"
+  );
+}
+
+function isDatabaseFake(db: DatabaseFake): boolean {
+  return (
+    typeof db._documents === "object" &&
+    typeof db._storage === "object" &&
+    typeof db._nextDocId === "number" &&
+    typeof db._lastCreationTime === "number" &&
+    Array.isArray(db._writes) &&
+    ["get", "insert", "patch", "delete", "commit", "storeFile", "getFile", "_iterateDocs"].every(
+      (method) => typeof (db as unknown as Record<string, unknown>)[method] === "function",
+    )
+  );
+}
+
+/** convex-test ids are "<counter><table>"; the table is what follows the digits. */
+export function tableOfId(id: string): string {
+  return id.replace(/^[0-9]+/, "");
+}
+
+/** The counter part of a convex-test id (ids are never reused, so restore continues after it). */
+export function counterOfId(id: string): number {
+  const match = /^[0-9]+/.exec(id);
+  return match === null ? 0 : Number(match[0]);
+}

@@ -1,0 +1,57 @@
+/**
+ * The deployment environment variables functions read. Convex Auth signs its JWTs with
+ * JWT_PRIVATE_KEY and serves JWKS for verification; the pair is generated on first start and
+ * kept in `<dataDir>/env.json`, so sessions stay valid across restarts.
+ */
+import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { writeFileAtomically } from "./fs-durable";
+
+type StoredKeys = { JWT_PRIVATE_KEY: string; JWKS: string };
+
+export const ENV_FILE = "env.json";
+
+export async function loadEnvironment(
+  dataDir: string,
+  urls: { siteUrl: string; cloudUrl: string },
+): Promise<Record<string, string>> {
+  const keys = await loadOrCreateKeys(path.join(dataDir, ENV_FILE));
+  return {
+    JWT_PRIVATE_KEY: keys.JWT_PRIVATE_KEY,
+    JWKS: keys.JWKS,
+    SITE_URL: urls.siteUrl,
+    CONVEX_SITE_URL: urls.siteUrl,
+    CONVEX_CLOUD_URL: urls.cloudUrl,
+    // Convex Auth's email provider writes codes to the devMailbox table instead of sending mail.
+    AUTH_DEV_MAILBOX: "1",
+  };
+}
+
+async function loadOrCreateKeys(file: string): Promise<StoredKeys> {
+  let text: string | null = null;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  if (text !== null) {
+    const stored = JSON.parse(text) as Partial<StoredKeys>;
+    if (typeof stored.JWT_PRIVATE_KEY !== "string" || typeof stored.JWKS !== "string") {
+      throw new Error(`${ENV_FILE} lacks JWT_PRIVATE_KEY or JWKS`);
+    }
+    return { JWT_PRIVATE_KEY: stored.JWT_PRIVATE_KEY, JWKS: stored.JWKS };
+  }
+  const keys = await generateKeys();
+  await writeFileAtomically(file, JSON.stringify(keys, null, 2) + "\n");
+  return keys;
+}
+
+async function generateKeys(): Promise<StoredKeys> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  const publicJwk = await exportJWK(publicKey);
+  return {
+    JWT_PRIVATE_KEY: await exportPKCS8(privateKey),
+    JWKS: JSON.stringify({ keys: [{ use: "sig", alg: "RS256", ...publicJwk }] }),
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * File contents of `_storage` documents, one file per storage id in `<dataDir>/files/`.
+ * A file is written to a temporary name, fsynced and renamed, so a crash never leaves half a
+ * file under a storage id. The `_storage` document (size, sha256, contentType) lives in the
+ * database like every other document.
+ */
+import { openAsBlob } from "node:fs";
+import { mkdir, open, readdir, rename, unlink } from "node:fs/promises";
+import path from "node:path";
+import { fsyncFolder } from "./fs-durable";
+
+const STORAGE_ID = /^[0-9]+_storage$/;
+
+export class FileStore {
+  private nextTemporary = 0;
+
+  private constructor(readonly folder: string) {}
+
+  static async open(dataDir: string): Promise<FileStore> {
+    const folder = path.join(dataDir, "files");
+    await mkdir(folder, { recursive: true });
+    return new FileStore(folder);
+  }
+
+  static isStorageId(value: string): boolean {
+    return STORAGE_ID.test(value);
+  }
+
+  private pathOf(storageId: string): string {
+    // The id reaches us from URLs: never let it name anything outside the folder.
+    if (!FileStore.isStorageId(storageId)) throw new Error(`not a storage id: ${storageId}`);
+    return path.join(this.folder, storageId);
+  }
+
+  /** Writes the bytes durably under the storage id. */
+  async write(storageId: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathOf(storageId);
+    const temporary = path.join(this.folder, `.tmp-${process.pid}-${this.nextTemporary++}`);
+    const handle = await open(temporary, "w");
+    try {
+      await handle.write(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, target);
+    await fsyncFolder(this.folder);
+  }
+
+  /** The file as a Blob read lazily from disk, or null when it is missing. */
+  async read(storageId: string, contentType: string): Promise<Blob | null> {
+    if (!FileStore.isStorageId(storageId)) return null;
+    try {
+      return await openAsBlob(this.pathOf(storageId), { type: contentType });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async remove(storageId: string): Promise<void> {
+    await unlink(this.pathOf(storageId)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+    });
+  }
+
+  /**
+   * After a restart: deletes leftover temporary files and files whose `_storage` document is
+   * gone (deleted just before a crash); returns the stored ids that have a file.
+   */
+  async reconcile(knownIds: Set<string>): Promise<Set<string>> {
+    const present = new Set<string>();
+    for (const name of await readdir(this.folder)) {
+      if (name.startsWith(".tmp-")) await unlink(path.join(this.folder, name));
+      else if (!knownIds.has(name)) await this.remove(name).catch(() => undefined);
+      else present.add(name);
+    }
+    return present;
+  }
+}

@@ -1,0 +1,155 @@
+/** The Engine the server talks to (see ./types.ts); built by ./open-engine.ts. */
+import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
+import type { CommitListeners } from "./commit-hook";
+import type { FunctionPath, TestAccessor } from "./convex-test-internals";
+import type { DurableLog } from "./durable-log";
+import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
+import type { Scheduler } from "./scheduler";
+import type { Storage } from "./storage";
+import { EngineError, type CommitInfo, type Engine, type Identity } from "./types";
+
+type Parts = {
+  t: TestAccessor;
+  modules: ModuleMap;
+  storage: Storage;
+  log: DurableLog;
+  scheduler: Scheduler;
+  listeners: CommitListeners;
+  env: Record<string, string>;
+  isNew: boolean;
+  unlock: () => Promise<void>;
+};
+
+const pathOf = (udfPath: string): FunctionPath => ({ componentPath: "", udfPath });
+
+export class LocalEngine implements Engine {
+  readonly env: Record<string, string>;
+  readonly isNew: boolean;
+  private closed = false;
+
+  constructor(private readonly parts: Parts) {
+    this.env = parts.env;
+    this.isNew = parts.isNew;
+  }
+
+  async runQuery(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
+    await this.checkCall(udfPath, "query");
+    return await this.call(() => this.as(identity).queryFromPath(pathOf(udfPath), jsonToConvex(args)), false);
+  }
+
+  async runMutation(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
+    await this.checkCall(udfPath, "mutation");
+    return await this.call(() => this.as(identity).mutationFromPath(pathOf(udfPath), jsonToConvex(args)), true);
+  }
+
+  async runAction(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
+    await this.checkCall(udfPath, "action");
+    return await this.call(() => this.as(identity).actionFromPath(pathOf(udfPath), jsonToConvex(args)), true);
+  }
+
+  async runHttpAction(request: Request, identity: Identity = null): Promise<Response> {
+    this.checkOpen();
+    const url = new URL(request.url);
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    const init: RequestInit = {
+      method: request.method,
+      headers: request.headers,
+      ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+    };
+    try {
+      return await this.as(identity).fetch(url.pathname + url.search, init);
+    } catch (error) {
+      console.error(`local backend: HTTP action ${request.method} ${url.pathname} failed:`, error);
+      return new Response("Server Error", { status: 500 });
+    } finally {
+      await this.parts.log.sync();
+    }
+  }
+
+  async storeFile(blob: Blob): Promise<string> {
+    this.checkOpen();
+    const storageId = await this.parts.storage.store(new Uint8Array(await blob.arrayBuffer()), blob.type);
+    await this.parts.log.sync();
+    return storageId;
+  }
+
+  async getFile(storageId: string): Promise<{ blob: Blob; contentType: string } | null> {
+    return await this.parts.storage.committedFile(storageId);
+  }
+
+  isValidUploadToken(token: string): boolean {
+    return this.parts.storage.tokens.isValid(token);
+  }
+
+  onCommit(listener: (info: CommitInfo) => void): () => void {
+    return this.parts.listeners.add(listener);
+  }
+
+  readonly admin = {
+    run: async <T>(fn: (ctx: MutationCtx) => Promise<T>): Promise<T> =>
+      await this.durably(() => this.parts.t.run(fn as (ctx: never) => Promise<T>)),
+    runAction: async <T>(fn: (ctx: ActionCtx) => Promise<T>): Promise<T> =>
+      await this.durably(() => this.parts.t.action(fn as (ctx: never) => Promise<T>)),
+    call: async (udfPath: string, args: JSONValue): Promise<JSONValue> =>
+      await this.call(() => this.parts.t.fun(pathOf(udfPath), jsonToConvex(args)), true),
+  };
+
+  /** Compacts the log into a snapshot now (otherwise it happens as the log grows). */
+  async compact(): Promise<void> {
+    await this.parts.log.compactNow();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.parts.scheduler.close();
+    await this.parts.log.close();
+    await this.parts.unlock();
+  }
+
+  private as(identity: Identity): TestAccessor {
+    return identity === null ? this.parts.t : this.parts.t.withIdentity(identity);
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw new EngineError("The local backend is shutting down.");
+  }
+
+  private async checkCall(udfPath: string, kind: FunctionKind): Promise<void> {
+    this.checkOpen();
+    const problem = await checkClientCall(this.parts.modules, udfPath, kind);
+    if (problem !== null) throw new EngineError(problem);
+  }
+
+  /** Runs a function; with `writes`, answers only once its writes are durable. */
+  private async call(run: () => Promise<unknown>, writes: boolean): Promise<JSONValue> {
+    const result = writes ? await this.durably(run) : await run().catch((error: unknown) => Promise.reject(toEngineError(error)));
+    return convexToJson((result ?? null) as JSONValue);
+  }
+
+  private async durably<T>(run: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await run();
+    } catch (error) {
+      // An action may have written before failing; those writes are durable before we answer.
+      await this.parts.log.sync();
+      throw toEngineError(error);
+    }
+    await this.parts.log.sync();
+    return result;
+  }
+}
+
+/** A thrown ConvexError keeps its data; other errors keep their message (this is a dev backend). */
+function toEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  if (typeof error === "object" && error !== null && Symbol.for("ConvexError") in error) {
+    const { message, data } = error as { message: string; data: unknown };
+    return new EngineError(`Uncaught ConvexError: ${message}`, { data: convexToJson((data ?? null) as JSONValue) });
+  }
+  const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
+  console.error("local backend: function failed:", error);
+  return new EngineError(`Uncaught ${name}: ${message}`);
+}

@@ -1,0 +1,67 @@
+/**
+ * This project's Convex functions as convex-test wants them: a map of "./convex/<path>" to a
+ * dynamic import (it finds the functions root from the key containing "_generated"). Under
+ * `node --import tsx` and under vitest the `.ts` files import directly.
+ */
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export type ModuleMap = Record<string, () => Promise<Record<string, unknown>>>;
+
+export const DEFAULT_MODULES_DIR = fileURLToPath(new URL("../../convex", import.meta.url));
+
+export function convexModules(modulesDir: string): ModuleMap {
+  if (!statSync(modulesDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`local backend: no Convex functions folder at ${modulesDir}`);
+  }
+  const modules: ModuleMap = {};
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (/\.(ts|js|mjs)$/.test(entry.name) && !/\.d\.ts$/.test(entry.name)) {
+        const relative = path.relative(modulesDir, file).split(path.sep).join("/");
+        const url = pathToFileURL(file).href;
+        modules[`./convex/${relative}`] = () => import(url);
+      }
+    }
+  };
+  visit(modulesDir);
+  if (!Object.keys(modules).some((key) => key.includes("_generated"))) {
+    throw new Error(`local backend: ${modulesDir}/_generated is missing; run \`npx convex codegen --system-udfs\``);
+  }
+  return modules;
+}
+
+export type FunctionKind = "query" | "mutation" | "action";
+
+type RegisteredFunction = {
+  isQuery?: boolean;
+  isMutation?: boolean;
+  isAction?: boolean;
+  isPublic?: boolean;
+};
+
+/**
+ * Finds the function a client names by "module:export" and tells whether it may be called:
+ * it must exist, be of the expected kind and be public. Returns an error message or null.
+ */
+export async function checkClientCall(
+  modules: ModuleMap,
+  udfPath: string,
+  kind: FunctionKind,
+): Promise<string | null> {
+  const [modulePath = "", exportName = "default"] = udfPath.split(":");
+  const load = modules[`./convex/${modulePath}.ts`] ?? modules[`./convex/${modulePath}.js`];
+  const notFound = `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`;
+  if (load === undefined || modulePath.startsWith("_generated")) return notFound;
+  const exported = (await load())[exportName] as RegisteredFunction | undefined;
+  if (exported === undefined || exported === null) return notFound;
+  const actualKind = exported.isQuery ? "query" : exported.isMutation ? "mutation" : exported.isAction ? "action" : null;
+  if (actualKind === null || exported.isPublic !== true) return notFound;
+  if (actualKind !== kind) {
+    return `Trying to execute ${udfPath} as ${kind}, but it is defined as ${actualKind}.`;
+  }
+  return null;
+}

@@ -1,0 +1,128 @@
+/**
+ * Opens the engine: this project's `convex/` functions running on convex-test, restored from
+ * and persisted to a data folder. See ./types.ts for the contract and the files next to this
+ * one for each part (durable log, storage, scheduler, convex-test internals).
+ */
+import { convexTest } from "convex-test";
+import type { SchemaDefinition, GenericSchema } from "convex/server";
+import path from "node:path";
+import { CommitListeners, installCommitHook } from "./commit-hook";
+import { captureInternals, counterOfId, tableOfId, type Internals, type TestAccessor } from "./convex-test-internals";
+import { describe, lockDataFolder, DataFolderError } from "./data-folder";
+import { DurableLog } from "./durable-log";
+import { loadEnvironment } from "./environment";
+import { FileStore } from "./file-store";
+import { LocalEngine } from "./local-engine";
+import { convexModules, DEFAULT_MODULES_DIR } from "./modules";
+import { readPersistedState, serializeSnapshot, type PersistedState } from "./persisted-state";
+import { Scheduler } from "./scheduler";
+import { Storage } from "./storage";
+import { installSyscalls } from "./syscalls";
+import { TableIndex } from "./table-index";
+import type { Engine, EngineOptions } from "./types";
+import { UploadTokens } from "./upload-tokens";
+
+export async function openEngine(options: EngineOptions): Promise<Engine> {
+  const dataDir = path.resolve(options.dataDir);
+  const unlock = await lockDataFolder(dataDir);
+  try {
+    return await openLocked(dataDir, options, unlock);
+  } catch (error) {
+    await unlock();
+    if (error instanceof DataFolderError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    // File system failures and damaged files are about the folder; anything else is a bug.
+    if (code !== undefined || /damaged|format|lacks/.test((error as Error).message)) {
+      throw new DataFolderError(dataDir, describe(error));
+    }
+    throw error;
+  }
+}
+
+async function openLocked(dataDir: string, options: EngineOptions, unlock: () => Promise<void>): Promise<Engine> {
+  const env = await loadEnvironment(dataDir, options);
+  const state = await readPersistedState(dataDir);
+  const files = await FileStore.open(dataDir);
+  // Functions read these when they run (Convex Auth) and some when their module loads.
+  Object.assign(process.env, env);
+
+  const modules = convexModules(options.modulesDir ?? DEFAULT_MODULES_DIR);
+  const schemaModule = modules["./convex/schema.ts"] ?? modules["./convex/schema.js"];
+  const schema = schemaModule === undefined ? undefined : ((await schemaModule()).default as SchemaDefinition<GenericSchema, boolean>);
+  const t = convexTest(schema, modules) as unknown as TestAccessor;
+  const internals = await captureInternals(t);
+  restore(internals, state);
+
+  const log = await DurableLog.open({
+    dataDir,
+    generation: state.generation,
+    logBytes: state.logBytes,
+    snapshotBytes: state.snapshotBytes,
+    serializeSnapshot: (generation) =>
+      serializeSnapshot(
+        generation,
+        {
+          commitTs: internals.convexGlobal.transactionManager._lastCommitTs,
+          nextDocId: internals.db._nextDocId,
+          lastCreationTime: internals.db._lastCreationTime,
+        },
+        Object.values(internals.db._documents),
+      ),
+  });
+  const tableIndex = new TableIndex(internals.db);
+  const storage = new Storage(internals, t, files, log, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
+  const scheduler = new Scheduler(t, internals.db);
+  const listeners = new CommitListeners();
+  installSyscalls(internals, storage, scheduler);
+  installCommitHook(internals, log, tableIndex, storage, listeners);
+
+  await dropFilesLostInACrash(internals, t, files);
+  await log.sync();
+  await scheduler.resume();
+  await scheduler.startCrons(modules);
+
+  return new LocalEngine({
+    t,
+    modules,
+    storage,
+    log,
+    scheduler,
+    listeners,
+    env,
+    isNew: state.isNew,
+    unlock,
+  });
+}
+
+/** Puts the persisted documents and counters into convex-test's in-memory database. */
+function restore(internals: Internals, state: PersistedState): void {
+  const { db, convexGlobal } = internals;
+  db._documents = Object.fromEntries(state.documents);
+  let nextDocId = state.nextDocId;
+  let lastCreationTime = state.lastCreationTime;
+  for (const [id, document] of state.documents) {
+    nextDocId = Math.max(nextDocId, counterOfId(id) + 1);
+    lastCreationTime = Math.max(lastCreationTime, document._creationTime);
+  }
+  db._nextDocId = nextDocId;
+  db._lastCreationTime = lastCreationTime;
+  if (state.commitTs > convexGlobal.transactionManager._lastCommitTs) {
+    convexGlobal.transactionManager._lastCommitTs = state.commitTs;
+  }
+}
+
+/**
+ * A file's `_storage` document can reach the log a moment before its content reaches disk;
+ * a crash in between (before anyone was told the file was stored) leaves a document without
+ * content. Such documents are deleted, and contents without a document are removed.
+ */
+async function dropFilesLostInACrash(internals: Internals, t: TestAccessor, files: FileStore): Promise<void> {
+  const storageIds = new Set(Object.keys(internals.db._documents).filter((id) => tableOfId(id) === "_storage"));
+  const present = await files.reconcile(storageIds);
+  const lost = [...storageIds].filter((id) => !present.has(id));
+  if (lost.length === 0) return;
+  console.warn(`local backend: ${lost.length} file(s) were not fully stored before a crash; removing them`);
+  await t.run(async () => {
+    for (const id of lost) internals.db.delete("_storage", id);
+  });
+}

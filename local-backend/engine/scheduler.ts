@@ -1,0 +1,127 @@
+/**
+ * Runs scheduled functions (`ctx.scheduler.runAfter` / `runAt`) and crons in real time.
+ *
+ * convex-test's own scheduler keeps its timers out of reach (they could not be stopped on
+ * close) and forgets them on restart, so the engine answers the "schedule" syscall itself: the
+ * `_scheduled_functions` document is written in the scheduling transaction as usual, and a
+ * timer here runs the job. On open, pending jobs of the restored database are re-armed.
+ * Timers are created in the engine's root async context: never inside the scheduling
+ * function's context, where convex-test forbids timers and marks a transaction as open.
+ */
+import { AsyncResource } from "node:async_hooks";
+import { clearTimeout, setTimeout } from "node:timers";
+import { jsonToConvex, type JSONValue } from "convex/values";
+import type { DatabaseFake, TestAccessor } from "./convex-test-internals";
+import { nextRunAfter, type CronSchedule } from "./cron-schedule";
+import type { ModuleMap } from "./modules";
+
+const JOBS_TABLE = "_scheduled_functions";
+/** Node timers cannot wait longer than this; longer waits re-arm. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+type Job = { name: string; args: unknown[]; scheduledTime: number; state: { kind: string } };
+type CronJob = { name: string; args: unknown[]; schedule: CronSchedule };
+
+export class Scheduler {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly rootScope = new AsyncResource("local-backend-scheduler");
+  private closed = false;
+
+  constructor(
+    private readonly t: TestAccessor,
+    private readonly db: DatabaseFake,
+  ) {}
+
+  /** Runs the job `jobId` at `atMs` (or now, if that has passed). */
+  add(jobId: string, atMs: number): void {
+    this.at(atMs, () => this.runJob(jobId));
+  }
+
+  /** After a restart: re-arms pending jobs; jobs cut off mid-run by a crash are marked failed. */
+  async resume(): Promise<void> {
+    const interrupted: string[] = [];
+    for (const [id, document] of Object.entries(this.db._documents)) {
+      if (!id.endsWith(JOBS_TABLE)) continue;
+      const job = document as unknown as Job;
+      if (job.state.kind === "pending") this.add(id, job.scheduledTime);
+      else if (job.state.kind === "inProgress") interrupted.push(id);
+    }
+    if (interrupted.length === 0) return;
+    await this.t.run(async () => {
+      for (const id of interrupted) this.finish(id, "failed");
+    });
+  }
+
+  /** Starts the crons of `convex/crons.ts`, if the project has one. */
+  async startCrons(modules: ModuleMap): Promise<void> {
+    const load = modules["./convex/crons.ts"] ?? modules["./convex/crons.js"];
+    if (load === undefined) return;
+    const crons = (await load()).default as { crons?: Record<string, CronJob> } | undefined;
+    for (const [identifier, cron] of Object.entries(crons?.crons ?? {})) {
+      const arm = (afterMs: number) => {
+        const next = nextRunAfter(cron.schedule, afterMs);
+        if (next === null) return console.error(`local backend: cron "${identifier}" never runs`);
+        this.at(next, async () => {
+          await this.runFunction(`cron "${identifier}"`, cron.name, jsonToConvex((cron.args[0] ?? {}) as JSONValue));
+          arm(Math.max(next, Date.now()));
+        });
+      };
+      arm(Date.now());
+    }
+  }
+
+  private at(atMs: number, task: () => Promise<void>): void {
+    if (this.closed) return;
+    const delay = Math.max(0, atMs - Date.now());
+    const fire = () => {
+      this.timers.delete(timer);
+      if (this.closed) return;
+      if (atMs - Date.now() > 0) return this.at(atMs, task); // a wait longer than one timer
+      const run = task().finally(() => this.running.delete(run));
+      this.running.add(run);
+    };
+    const timer: NodeJS.Timeout = this.rootScope.runInAsyncScope(() =>
+      setTimeout(fire, Math.min(delay, MAX_TIMER_MS)),
+    );
+    this.timers.add(timer);
+  }
+
+  private async runJob(jobId: string): Promise<void> {
+    // Claim the job in a transaction: it may have been canceled, or its scheduling
+    // mutation rolled back (then the document never existed).
+    const claimed = await this.t.run(async () => {
+      const job = this.db.get(undefined, jobId) as unknown as Job | null;
+      if (job === null || job.state.kind !== "pending") return null;
+      this.db.patch(JOBS_TABLE, jobId, { state: { kind: "inProgress" } });
+      return { name: job.name, args: job.args[0] ?? {} };
+    });
+    if (claimed === null) return;
+    const ok = await this.runFunction(`scheduled function ${claimed.name}`, claimed.name, claimed.args);
+    await this.t.run(async () => this.finish(jobId, ok ? "success" : "failed"));
+  }
+
+  private finish(jobId: string, kind: "success" | "failed"): void {
+    if (this.db.get(undefined, jobId) === null) return;
+    this.db.patch(JOBS_TABLE, jobId, { state: { kind }, completedTime: Date.now() });
+  }
+
+  /** Scheduled functions run without an identity, like on Convex. */
+  private async runFunction(what: string, udfPath: string, args: unknown): Promise<boolean> {
+    try {
+      await this.t.fun({ componentPath: "", udfPath }, args);
+      return true;
+    } catch (error) {
+      console.error(`local backend: ${what} failed:`, error);
+      return false;
+    }
+  }
+
+  /** Stops all timers and waits for functions already running. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+}

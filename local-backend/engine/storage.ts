@@ -1,0 +1,102 @@
+/**
+ * File storage: `_storage` documents in the database, contents in the FileStore.
+ *
+ * Replaces convex-test's storage (in-memory blobs, made-up URLs): URLs point at the server
+ * (`${cloudUrl}/api/storage/<id>`, uploads at `${cloudUrl}/api/storage/upload?token=…`), and
+ * contents are written durably before whatever stored them is acknowledged.
+ */
+import { createHash } from "node:crypto";
+import type { DurableLog } from "./durable-log";
+import { FileStore } from "./file-store";
+import type { Internals, StoredDocument, TestAccessor } from "./convex-test-internals";
+import type { UploadTokens } from "./upload-tokens";
+
+const TABLE = "_storage";
+
+type StorageDocument = StoredDocument & { size: number; sha256: string; contentType?: string };
+
+export class Storage {
+  /** Contents stored but not yet on disk, so readers never miss a file. */
+  private readonly unwritten = new Map<string, Uint8Array>();
+
+  constructor(
+    private readonly internals: Internals,
+    private readonly t: TestAccessor,
+    private readonly files: FileStore,
+    private readonly log: DurableLog,
+    private readonly cloudUrl: string,
+    readonly tokens: UploadTokens,
+  ) {}
+
+  /**
+   * Runs a database write in the caller's transaction (queries, mutations) or in a new one
+   * (actions). convex-test decides this with a process-wide flag that is wrong while another
+   * client's transaction runs, so we ask the caller's async context instead.
+   */
+  private async inTransaction<T>(write: () => T): Promise<T> {
+    if (this.internals.inTransaction()) return write();
+    return await this.t.run(async () => write());
+  }
+
+  async store(bytes: Uint8Array, contentType: string): Promise<string> {
+    const sha256 = createHash("sha256").update(bytes).digest("base64");
+    const metadata = { size: bytes.byteLength, sha256, ...(contentType !== "" ? { contentType } : {}) };
+    const storageId = await this.inTransaction(() => this.internals.db.insert(TABLE, metadata));
+    this.unwritten.set(storageId, bytes);
+    const write = this.files.write(storageId, bytes).finally(() => this.unwritten.delete(storageId));
+    this.log.track(write);
+    return storageId;
+  }
+
+  async delete(storageId: string): Promise<void> {
+    // The content goes once the deletion is durable (see `deletedDurably`).
+    await this.inTransaction(() => this.internals.db.delete(TABLE, storageId));
+  }
+
+  /** Called by the commit hook once a `_storage` document's deletion is on disk. */
+  deletedDurably(storageId: string): void {
+    this.unwritten.delete(storageId);
+    void this.files.remove(storageId).catch((error: Error) => console.error(`local backend: ${error.message}`));
+  }
+
+  /** The document as the calling function sees it (its own pending writes included). */
+  private visible(storageId: string): StorageDocument | null {
+    return this.internals.db.get(TABLE, storageId) as StorageDocument | null;
+  }
+
+  uploadUrl(): string {
+    return `${this.cloudUrl}/api/storage/upload?token=${this.tokens.issue()}`;
+  }
+
+  url(storageId: string): string | null {
+    return this.visible(storageId) === null ? null : `${this.cloudUrl}/api/storage/${storageId}`;
+  }
+
+  metadata(storageId: string) {
+    const document = this.visible(storageId);
+    if (document === null) return null;
+    const { sha256, size, contentType } = document;
+    return { storageId, sha256, size, contentType: contentType ?? null };
+  }
+
+  async blob(storageId: string): Promise<Blob | null> {
+    const document = this.visible(storageId);
+    return document === null ? null : await this.content(storageId, document);
+  }
+
+  /** For the server: a committed file, or null. Never throws for a malformed id. */
+  async committedFile(storageId: string): Promise<{ blob: Blob; contentType: string } | null> {
+    if (!FileStore.isStorageId(storageId)) return null;
+    const document = this.internals.db._documents[storageId] as StorageDocument | undefined;
+    if (document === undefined) return null;
+    const blob = await this.content(storageId, document);
+    return blob === null ? null : { blob, contentType: document.contentType ?? "application/octet-stream" };
+  }
+
+  private async content(storageId: string, document: StorageDocument): Promise<Blob | null> {
+    const contentType = document.contentType ?? "";
+    const bytes = this.unwritten.get(storageId);
+    if (bytes !== undefined) return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType });
+    return await this.files.read(storageId, contentType);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Routes the storage and scheduling syscalls of Convex functions to the engine; every other
+ * syscall goes to convex-test unchanged. convex-test reads `Convex.asyncSyscall` /
+ * `Convex.jsSyscall` from its convex global on every call, so replacing them there is enough.
+ */
+import { Base64, convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import type { Internals } from "./convex-test-internals";
+import type { Scheduler } from "./scheduler";
+import type { Storage } from "./storage";
+
+type ScheduleArgs = { name?: string; functionHandle?: string; args: JSONValue; ts: number };
+
+export function installSyscalls(internals: Internals, storage: Storage, scheduler: Scheduler): void {
+  const { convexGlobal } = internals;
+  const convexTestAsync = convexGlobal.asyncSyscall;
+  const convexTestJs = convexGlobal.jsSyscall;
+  const reply = (value: unknown) => JSON.stringify(convexToJson(value as JSONValue));
+
+  convexGlobal.asyncSyscall = async (op, jsonArgs) => {
+    const args = JSON.parse(jsonArgs) as Record<string, unknown>;
+    const storageId = args.storageId as string;
+    switch (op) {
+      case "1.0/storageGenerateUploadUrl":
+        return reply(storage.uploadUrl());
+      case "1.0/storageGetUrl":
+        return reply(storage.url(storageId));
+      case "1.0/storageGetMetadata":
+        return reply(storage.metadata(storageId));
+      case "1.0/storageDelete":
+        await storage.delete(storageId);
+        return reply({});
+      // `ctx.storage.store` / `get` in mutations (newer convex) travel as base64.
+      case "1.0/storageStore": {
+        const bytes = Base64.toByteArray(args.blob as string);
+        return reply(await storage.store(bytes, (args.contentType as string | undefined) ?? ""));
+      }
+      case "1.0/storageGet": {
+        const blob = await storage.blob(storageId);
+        if (blob === null) return reply(null);
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        return reply({ blob: Base64.fromByteArray(bytes), contentType: blob.type === "" ? null : blob.type });
+      }
+      case "1.0/schedule":
+        return reply(schedule(internals, scheduler, args as ScheduleArgs));
+      default:
+        return await convexTestAsync(op, jsonArgs);
+    }
+  };
+
+  convexGlobal.jsSyscall = async (op, args) => {
+    switch (op) {
+      case "storage/storeBlob": {
+        const blob = args.blob as Blob;
+        return await storage.store(new Uint8Array(await blob.arrayBuffer()), blob.type);
+      }
+      case "storage/getBlob":
+        return await storage.blob(args.storageId as string);
+      default:
+        return await convexTestJs(op, args);
+    }
+  };
+}
+
+/** Always runs inside a transaction (actions reach it through convex-test's `actions/schedule`). */
+function schedule(internals: Internals, scheduler: Scheduler, args: ScheduleArgs): string {
+  const udfPath = args.name ?? args.functionHandle?.split(";")[1];
+  if (udfPath === undefined) throw new Error("local backend: scheduling functions of components is not supported");
+  const scheduledTime = args.ts * 1000;
+  const jobId = internals.db.insert("_scheduled_functions", {
+    args: [jsonToConvex(args.args)],
+    name: udfPath,
+    scheduledTime,
+    state: { kind: "pending" },
+  });
+  scheduler.add(jobId, scheduledTime);
+  return jobId;
+}
