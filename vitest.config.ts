@@ -25,6 +25,14 @@ export default defineConfig({
           setupFiles: ["tests/ui/setup.ts"],
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "local-backend",
+          include: ["tests/local-backend/**/*.test.ts"],
+          environment: "node",
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,70 @@
+/** Functions the engine tests call: one of each kind, plus errors, scheduling and files. */
+import {
+  actionGeneric as action,
+  internalMutationGeneric as internalMutation,
+  makeFunctionReference,
+  mutationGeneric as mutation,
+  queryGeneric as query,
+} from "convex/server";
+import { ConvexError, v } from "convex/values";
+
+const addRef = makeFunctionReference<"mutation">("notes:add");
+const addNowRef = makeFunctionReference<"mutation">("notes:addNow");
+const listRef = makeFunctionReference<"query">("notes:list");
+
+export const list = query({
+  args: {},
+  handler: async (ctx) => {
+    const notes = await ctx.db.query("notes").collect();
+    return notes.map((note) => ({ id: note._id, text: note.text, createdAt: note._creationTime }));
+  },
+});
+
+export const add = mutation({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => {
+    if (text.trim() === "") throw new ConvexError({ code: "EMPTY", message: "Write something first." });
+    return await ctx.db.insert("notes", { text });
+  },
+});
+
+export const addNow = internalMutation({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => await ctx.db.insert("notes", { text }),
+});
+
+export const addLater = mutation({
+  args: { text: v.string(), delayMs: v.number() },
+  handler: async (ctx, { text, delayMs }) => await ctx.scheduler.runAfter(delayMs, addNowRef, { text }),
+});
+
+export const addThroughAction = action({
+  args: { text: v.string() },
+  handler: async (ctx, { text }): Promise<number> => {
+    await ctx.runMutation(addRef, { text });
+    const notes: unknown[] = await ctx.runQuery(listRef, {});
+    return notes.length;
+  },
+});
+
+export const whoAmI = query({
+  args: {},
+  handler: async (ctx) => (await ctx.auth.getUserIdentity())?.subject ?? null,
+});
+
+export const uploadUrl = mutation({ args: {}, handler: async (ctx) => await ctx.storage.generateUploadUrl() });
+
+export const fileUrl = query({
+  args: { storageId: v.id("_storage") },
+  handler: async (ctx, { storageId }) => await ctx.storage.getUrl(storageId),
+});
+
+export const deleteFile = mutation({
+  args: { storageId: v.id("_storage") },
+  handler: async (ctx, { storageId }) => await ctx.storage.delete(storageId),
+});
+
+export const storeInAction = action({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => await ctx.storage.store(new Blob([text], { type: "text/plain" })),
+});
