@@ -14,9 +14,13 @@ import type {
   FunctionReference,
 } from "convex/server";
 import type * as auth from "../auth.js";
+import type * as bookComments from "../bookComments.js";
+import type * as books from "../books.js";
 import type * as files from "../files.js";
 import type * as http from "../http.js";
 import type * as lib_auth from "../lib/auth.js";
+import type * as lib_counters from "../lib/counters.js";
+import type * as lib_creators from "../lib/creators.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_images from "../lib/images.js";
 import type * as lib_likes from "../lib/likes.js";
@@ -35,9 +39,13 @@ import type * as users from "../users.js";
  */
 declare const fullApi: ApiFromModules<{
   auth: typeof auth;
+  bookComments: typeof bookComments;
+  books: typeof books;
   files: typeof files;
   http: typeof http;
   "lib/auth": typeof lib_auth;
+  "lib/counters": typeof lib_counters;
+  "lib/creators": typeof lib_creators;
   "lib/functions": typeof lib_functions;
   "lib/images": typeof lib_images;
   "lib/likes": typeof lib_likes;

@@ -1,0 +1,197 @@
+import { ConvexError, v } from "convex/values";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { requireOwner } from "./lib/auth";
+import { getCounter, incrementCounter, pageCount } from "./lib/counters";
+import { publicUser, publicUsers } from "./lib/creators";
+import { userMutation, userQuery } from "./lib/functions";
+import { deleteReplacedImage, deleteStoredImage, imageUrl, validateImage } from "./lib/images";
+import { deleteLikesAndViews, isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
+import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
+import { imageRefValidator, type ImageRef } from "./lib/validators";
+import { recordView as recordViewRow } from "./lib/views";
+
+/** Seed §9: eight books per page. */
+export const BOOKS_PAGE_SIZE = 8;
+/** How many other books by the same person the details page shows. */
+export const OTHER_BOOKS_LIMIT = 6;
+
+export const BOOK_NOT_FOUND = "Book not found";
+export const TITLE_AND_IMAGE_REQUIRED = "Title and image are required";
+
+/** One page of the board, newest first, with the page count read from a counter, not a scan. */
+export const page = userQuery({
+  args: { cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { cursor }) => {
+    const result = await ctx.db.query("books").order("desc").paginate({ cursor, numItems: BOOKS_PAGE_SIZE });
+    const total = await getCounter(ctx, "books");
+    return {
+      books: await toCards(ctx, result.page),
+      isDone: result.isDone,
+      continueCursor: result.continueCursor,
+      totalPages: pageCount(total, BOOKS_PAGE_SIZE),
+    };
+  },
+});
+
+/** One book with everything the details and edit pages show; null when the id names no book. */
+export const get = userQuery({
+  args: { bookId: v.string() },
+  handler: async (ctx, { bookId }) => {
+    // The id comes from the address bar, so a malformed one is "not found", not a crash.
+    const id = ctx.db.normalizeId("books", bookId);
+    const book = id === null ? null : await ctx.db.get(id);
+    if (book === null) return null;
+    return {
+      _id: book._id,
+      _creationTime: book._creationTime,
+      updatedAt: book.updatedAt,
+      title: book.title,
+      description: book.description ?? "",
+      contact: book.contact ?? "",
+      imageUrl: await imageUrl(ctx, book.image),
+      /** The remote address when the cover is a URL rather than an upload (the edit page shows it). */
+      remoteImageUrl: "url" in book.image ? book.image.url : null,
+      views: book.views,
+      likes: book.likes,
+      comments: book.comments,
+      likedByMe: await isLikedBy(ctx, book._id, ctx.user._id),
+      isOwner: book.userId === ctx.user._id,
+      creator: await publicUser(ctx, book.userId),
+    };
+  },
+});
+
+/** A few books of one user, newest first, optionally without the one being viewed. */
+export const byUser = userQuery({
+  args: { userId: v.id("users"), excludeBookId: v.optional(v.id("books")) },
+  handler: async (ctx, { userId, excludeBookId }) => {
+    const books = await ctx.db
+      .query("books")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .order("desc")
+      .take(OTHER_BOOKS_LIMIT + 1);
+    const others = books.filter((book) => book._id !== excludeBookId).slice(0, OTHER_BOOKS_LIMIT);
+    return await toCards(ctx, others);
+  },
+});
+
+const bookFields = {
+  title: v.string(),
+  description: v.optional(v.string()),
+  contact: v.optional(v.string()),
+};
+
+export const create = userMutation({
+  args: { ...bookFields, image: v.optional(imageRefValidator) },
+  handler: async (ctx, args): Promise<Id<"books">> => {
+    if (args.image === undefined || isBlankUrl(args.image)) throw new ConvexError(TITLE_AND_IMAGE_REQUIRED);
+    const text = cleanBookText(args);
+    const image = await validateImage(ctx, args.image);
+    const bookId = await ctx.db.insert("books", {
+      ...text,
+      image,
+      userId: ctx.user._id,
+      updatedAt: Date.now(),
+      views: 0,
+      likes: 0,
+      comments: 0,
+    });
+    await incrementCounter(ctx, "books", 1);
+    return bookId;
+  },
+});
+
+/** The owner changes the text and, optionally, the cover (the replaced upload is deleted). */
+export const update = userMutation({
+  args: { bookId: v.id("books"), ...bookFields, image: v.optional(imageRefValidator) },
+  handler: async (ctx, { bookId, image, ...fields }) => {
+    const book = await ownBook(ctx, bookId);
+    if (image !== undefined && isBlankUrl(image)) throw new ConvexError(TITLE_AND_IMAGE_REQUIRED);
+    const text = cleanBookText(fields);
+    const nextImage = image === undefined ? book.image : await validateImage(ctx, image);
+    await ctx.db.patch(book._id, { ...text, image: nextImage, updatedAt: Date.now() });
+    await deleteReplacedImage(ctx, book.image, nextImage);
+  },
+});
+
+/** The owner deletes a book with its comments, likes, views and stored cover. */
+export const remove = userMutation({
+  args: { bookId: v.id("books") },
+  handler: async (ctx, { bookId }) => {
+    const book = await ownBook(ctx, bookId);
+    const comments = await ctx.db
+      .query("bookComments")
+      .withIndex("by_bookId", (q) => q.eq("bookId", book._id))
+      .collect();
+    await Promise.all(comments.map((comment) => ctx.db.delete(comment._id)));
+    await deleteLikesAndViews(ctx, book._id);
+    await deleteStoredImage(ctx, book.image);
+    await ctx.db.delete(book._id);
+    await incrementCounter(ctx, "books", -1);
+  },
+});
+
+/** Likes or unlikes the book for the caller; returns the new state and count. */
+export const toggleLike = userMutation({
+  args: { bookId: v.id("books") },
+  handler: async (ctx, { bookId }) => {
+    const book = await existingBook(ctx, bookId);
+    const liked = await toggleLikeRow(ctx, book, ctx.user._id);
+    return { liked, likes: book.likes + (liked ? 1 : -1) };
+  },
+});
+
+/** Counts the caller's view unless they were counted recently (reloads do not inflate views). */
+export const recordView = userMutation({
+  args: { bookId: v.id("books") },
+  handler: async (ctx, { bookId }) => {
+    const book = await existingBook(ctx, bookId);
+    return await recordViewRow(ctx, book, ctx.user._id);
+  },
+});
+
+/** The book or a "Book not found" error (also used by the comments module). */
+export async function existingBook(ctx: QueryCtx, bookId: Id<"books">): Promise<Doc<"books">> {
+  const book = await ctx.db.get(bookId);
+  if (book === null) throw new ConvexError(BOOK_NOT_FOUND);
+  return book;
+}
+
+async function ownBook(ctx: MutationCtx & { user: Doc<"users"> }, bookId: Id<"books">): Promise<Doc<"books">> {
+  const book = await existingBook(ctx, bookId);
+  requireOwner(book.userId, ctx.user._id);
+  return book;
+}
+
+function cleanBookText(fields: { title: string; description?: string; contact?: string }) {
+  if (fields.title.trim().length === 0) throw new ConvexError(TITLE_AND_IMAGE_REQUIRED);
+  return {
+    title: cleanText(fields.title, "Title", LIMITS.title),
+    description: cleanOptionalText(fields.description, "Description", LIMITS.description),
+    contact: cleanOptionalText(fields.contact, "Contact info", LIMITS.contact),
+  };
+}
+
+function isBlankUrl(image: ImageRef): boolean {
+  return "url" in image && image.url.trim().length === 0;
+}
+
+/** What a card in a grid needs: cover URL, title and who added it. */
+async function toCards(ctx: QueryCtx, books: Doc<"books">[]) {
+  const creatorOf = await publicUsers(
+    ctx,
+    books.map((book) => book.userId),
+  );
+  return await Promise.all(
+    books.map(async (book) => ({
+      _id: book._id,
+      _creationTime: book._creationTime,
+      title: book.title,
+      imageUrl: await imageUrl(ctx, book.image),
+      likes: book.likes,
+      comments: book.comments,
+      creator: creatorOf(book.userId),
+    })),
+  );
+}

@@ -1,0 +1,36 @@
+import type { Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+
+/** What other users may see of a person next to their content: never the e-mail. */
+export type PublicUser = {
+  userId: Id<"users">;
+  displayName: string;
+  photoURL: string | null;
+};
+
+/** The public face of a user from their profile (seed §9 placeholder when none exists). */
+export async function publicUser(ctx: QueryCtx, userId: Id<"users">): Promise<PublicUser> {
+  const profile = await ctx.db
+    .query("profiles")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+  return {
+    userId,
+    displayName: profile?.displayName ?? "Unknown User",
+    photoURL: profile?.photoURL ?? null,
+  };
+}
+
+/**
+ * Looks each distinct user up once, for lists where many items share a creator.
+ * Returns a function from user id to their public face.
+ */
+export async function publicUsers(
+  ctx: QueryCtx,
+  userIds: Id<"users">[],
+): Promise<(userId: Id<"users">) => PublicUser> {
+  const distinct = [...new Set(userIds)];
+  const people = await Promise.all(distinct.map((userId) => publicUser(ctx, userId)));
+  const byId = new Map(people.map((person) => [person.userId, person]));
+  return (userId) => byId.get(userId) ?? { userId, displayName: "Unknown User", photoURL: null };
+}
