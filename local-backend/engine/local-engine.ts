@@ -124,7 +124,9 @@ export class LocalEngine implements Engine {
 
   /** Runs a function; with `writes`, answers only once its writes are durable. */
   private async call(run: () => Promise<unknown>, writes: boolean): Promise<JSONValue> {
-    const result = writes ? await this.durably(run) : await run().catch((error: unknown) => Promise.reject(toEngineError(error)));
+    const result = writes
+      ? await this.durably(run)
+      : await run().catch((error: unknown) => Promise.reject(toEngineError(error)));
     return convexToJson((result ?? null) as JSONValue);
   }
 

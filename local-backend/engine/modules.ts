@@ -47,18 +47,20 @@ type RegisteredFunction = {
  * Finds the function a client names by "module:export" and tells whether it may be called:
  * it must exist, be of the expected kind and be public. Returns an error message or null.
  */
-export async function checkClientCall(
-  modules: ModuleMap,
-  udfPath: string,
-  kind: FunctionKind,
-): Promise<string | null> {
+export async function checkClientCall(modules: ModuleMap, udfPath: string, kind: FunctionKind): Promise<string | null> {
   const [modulePath = "", exportName = "default"] = udfPath.split(":");
   const load = modules[`./convex/${modulePath}.ts`] ?? modules[`./convex/${modulePath}.js`];
   const notFound = `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`;
   if (load === undefined || modulePath.startsWith("_generated")) return notFound;
   const exported = (await load())[exportName] as RegisteredFunction | undefined;
   if (exported === undefined || exported === null) return notFound;
-  const actualKind = exported.isQuery ? "query" : exported.isMutation ? "mutation" : exported.isAction ? "action" : null;
+  const actualKind = exported.isQuery
+    ? "query"
+    : exported.isMutation
+      ? "mutation"
+      : exported.isAction
+        ? "action"
+        : null;
   if (actualKind === null || exported.isPublic !== true) return notFound;
   if (actualKind !== kind) {
     return `Trying to execute ${udfPath} as ${kind}, but it is defined as ${actualKind}.`;

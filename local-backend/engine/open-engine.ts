@@ -48,7 +48,10 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
 
   const modules = convexModules(options.modulesDir ?? DEFAULT_MODULES_DIR);
   const schemaModule = modules["./convex/schema.ts"] ?? modules["./convex/schema.js"];
-  const schema = schemaModule === undefined ? undefined : ((await schemaModule()).default as SchemaDefinition<GenericSchema, boolean>);
+  const schema =
+    schemaModule === undefined
+      ? undefined
+      : ((await schemaModule()).default as SchemaDefinition<GenericSchema, boolean>);
   const t = convexTest(schema, modules) as unknown as TestAccessor;
   const internals = await captureInternals(t);
   restore(internals, state);

@@ -105,10 +105,7 @@ function applyRecord(state: PersistedState, record: LogRecord): void {
 }
 
 /** One log line (with its newline) for a committed transaction. */
-export function serializeRecord(
-  counters: Counters,
-  writes: [string, StoredDocument | null][],
-): string {
+export function serializeRecord(counters: Counters, writes: [string, StoredDocument | null][]): string {
   const record: LogRecord = {
     ts: counters.commitTs.toString(),
     n: counters.nextDocId,
@@ -118,11 +115,7 @@ export function serializeRecord(
   return JSON.stringify(record) + "\n";
 }
 
-export function serializeSnapshot(
-  generation: number,
-  counters: Counters,
-  documents: Iterable<StoredDocument>,
-): string {
+export function serializeSnapshot(generation: number, counters: Counters, documents: Iterable<StoredDocument>): string {
   const snapshot: SnapshotFile = {
     format: 1,
     generation,
@@ -147,6 +140,6 @@ function parseJson<T>(text: string, name: string): T {
   try {
     return JSON.parse(text) as T;
   } catch (error) {
-    throw new Error(`${name} is damaged: ${(error as Error).message}`);
+    throw new Error(`${name} is damaged: ${(error as Error).message}`, { cause: error });
   }
 }

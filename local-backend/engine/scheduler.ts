@@ -81,9 +81,7 @@ export class Scheduler {
       const run = task().finally(() => this.running.delete(run));
       this.running.add(run);
     };
-    const timer: NodeJS.Timeout = this.rootScope.runInAsyncScope(() =>
-      setTimeout(fire, Math.min(delay, MAX_TIMER_MS)),
-    );
+    const timer: NodeJS.Timeout = this.rootScope.runInAsyncScope(() => setTimeout(fire, Math.min(delay, MAX_TIMER_MS)));
     this.timers.add(timer);
   }
 

@@ -1,7 +1,13 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { FIXTURE_FUNCTIONS, fixtureEngine, listNotes, removeTemporaryDataDirs, temporaryDataDir } from "./engine-test-env";
+import {
+  FIXTURE_FUNCTIONS,
+  fixtureEngine,
+  listNotes,
+  removeTemporaryDataDirs,
+  temporaryDataDir,
+} from "./engine-test-env";
 
 afterAll(removeTemporaryDataDirs);
 

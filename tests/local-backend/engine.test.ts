@@ -79,7 +79,9 @@ describe("engine functions", () => {
     expect(engine.isValidUploadToken(token.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBe(false);
 
     const storageId = await engine.storeFile(new Blob(["picture bytes"], { type: "image/png" }));
-    expect(await engine.runQuery("notes:fileUrl", { storageId }, null)).toBe(`${URLS.cloudUrl}/api/storage/${storageId}`);
+    expect(await engine.runQuery("notes:fileUrl", { storageId }, null)).toBe(
+      `${URLS.cloudUrl}/api/storage/${storageId}`,
+    );
     const file = await engine.getFile(storageId);
     expect(file?.contentType).toBe("image/png");
     expect(await file?.blob.text()).toBe("picture bytes");
@@ -170,7 +172,9 @@ describe("engine persistence", () => {
     const notAFolder = path.join(temporaryDataDir(), "env.json");
     const first = await fixtureEngine(path.dirname(notAFolder));
     await first.close();
-    await expect(fixtureEngine(notAFolder)).rejects.toThrow(`cannot read data folder ${notAFolder}: it is not a folder`);
+    await expect(fixtureEngine(notAFolder)).rejects.toThrow(
+      `cannot read data folder ${notAFolder}: it is not a folder`,
+    );
   });
 
   it("re-arms scheduled functions that were pending at shutdown", async () => {

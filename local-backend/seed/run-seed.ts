@@ -1,0 +1,103 @@
+/**
+ * Demo content for an EMPTY data folder: the server calls `seedDemoContent(engine)` once, when
+ * `engine.isNew` is true. It creates the demo users (./users.ts), then runs every feature
+ * seeder of this folder.
+ *
+ * ── Contract for feature seeders ────────────────────────────────────────────────────────────
+ * Any `local-backend/seed/<name>.ts` other than users.ts and run-seed.ts is a feature seeder
+ * and must export:
+ *
+ *     export async function seed(ctx: SeedContext): Promise<void>
+ *
+ * Seeders run one after another in file-name order; a failing seeder is reported and the
+ * others still run. `SeedContext` gives:
+ *   - `users`: `{ alice, bob, carol }`, the demo users' `Id<"users">` (verified, with profiles
+ *     named Alice, Bob, Carol; password "demo-password").
+ *   - `run(fn)`: runs `fn(ctx: MutationCtx)` as one transaction with full access (no rules,
+ *     internal tables too); its writes are durable when it resolves. Use it to insert rows.
+ *   - `mutationAs(user, "module:export", args)` / `queryAs(...)`: call a PUBLIC function as a
+ *     demo user, through the same path as a browser (identity, validation, rules).
+ *   - `storeFile(blob)`: stores a file (e.g. an image) and returns its `Id<"_storage">`.
+ *   - `engine`: the whole Engine, for anything else.
+ * Keep seeders quick (a few dozen rows), deterministic, and free of network access.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { JSONValue } from "convex/values";
+import type { Id } from "../../convex/_generated/dataModel";
+import type { MutationCtx } from "../../convex/_generated/server";
+import type { Engine, Identity } from "../engine/types";
+import { seedUsers, type DemoUsers } from "./users";
+
+export type SeedContext = {
+  engine: Engine;
+  users: DemoUsers;
+  run<T>(fn: (ctx: MutationCtx) => Promise<T>): Promise<T>;
+  mutationAs(user: Id<"users">, udfPath: string, args: JSONValue): Promise<JSONValue>;
+  queryAs(user: Id<"users">, udfPath: string, args: JSONValue): Promise<JSONValue>;
+  storeFile(blob: Blob): Promise<Id<"_storage">>;
+};
+
+const SEED_FOLDER = path.dirname(fileURLToPath(import.meta.url));
+const NOT_FEATURE_SEEDERS = new Set(["users.ts", "run-seed.ts"]);
+
+export async function seedDemoContent(engine: Engine): Promise<void> {
+  const users = await seedUsers(engine);
+  const context = seedContext(engine, users);
+  for (const file of featureSeederFiles()) {
+    try {
+      const seeder = (await import(pathToFileURL(path.join(SEED_FOLDER, file)).href)) as {
+        seed?: (ctx: SeedContext) => Promise<void>;
+      };
+      if (typeof seeder.seed !== "function") throw new Error("it does not export `seed(ctx)`");
+      await seeder.seed(context);
+    } catch (error) {
+      console.error(`local backend: seeding ${file} failed:`, error);
+    }
+  }
+  await context.endSessions();
+}
+
+function featureSeederFiles(): string[] {
+  return readdirSync(SEED_FOLDER)
+    .filter((file) => /\.ts$/.test(file) && !/\.(test|d)\.ts$/.test(file) && !NOT_FEATURE_SEEDERS.has(file))
+    .sort();
+}
+
+function seedContext(engine: Engine, users: DemoUsers): SeedContext & { endSessions(): Promise<void> } {
+  const identities = new Map<Id<"users">, Promise<Identity>>();
+  // Like a signed-in browser: Convex Auth's subject is "<userId>|<sessionId>".
+  const identityOf = (userId: Id<"users">) => {
+    let identity = identities.get(userId);
+    if (identity === undefined) {
+      identity = engine.admin
+        .run((ctx) => ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }))
+        .then((sessionId) => {
+          const issuer = engine.env.CONVEX_SITE_URL ?? "";
+          const subject = `${userId}|${sessionId}`;
+          return { subject, issuer, tokenIdentifier: `${issuer}|${subject}` };
+        });
+      identities.set(userId, identity);
+    }
+    return identity;
+  };
+  return {
+    engine,
+    users,
+    run: (fn) => engine.admin.run(fn),
+    mutationAs: async (user, udfPath, args) => await engine.runMutation(udfPath, args, await identityOf(user)),
+    queryAs: async (user, udfPath, args) => await engine.runQuery(udfPath, args, await identityOf(user)),
+    storeFile: async (blob) => (await engine.storeFile(blob)) as Id<"_storage">,
+    // The sessions above only existed for seeding; nobody signed in.
+    endSessions: async () => {
+      const sessionIds = (await Promise.all(identities.values())).map((identity) => identity?.subject.split("|")[1]);
+      await engine.admin.run(async (ctx) => {
+        for (const sessionId of sessionIds) {
+          const id = sessionId === undefined ? null : ctx.db.normalizeId("authSessions", sessionId);
+          if (id !== null) await ctx.db.delete(id);
+        }
+      });
+    },
+  };
+}

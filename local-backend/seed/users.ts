@@ -1,0 +1,57 @@
+/**
+ * The demo users of a fresh local backend: verified password accounts made the way Convex Auth
+ * makes them (createAccount hashes the password with the Password provider's own hashing), so
+ * signing in through the real `auth:signIn` action works. Each gets a profile.
+ */
+import { createAccount } from "@convex-dev/auth/server";
+import type { Id } from "../../convex/_generated/dataModel";
+import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import type { Engine } from "../engine/types";
+
+export const DEMO_PASSWORD = "demo-password";
+
+export const DEMO_USERS = [
+  { key: "alice", email: "alice@example.com", displayName: "Alice" },
+  { key: "bob", email: "bob@example.com", displayName: "Bob" },
+  { key: "carol", email: "carol@example.com", displayName: "Carol" },
+] as const;
+
+export type DemoUsers = Record<(typeof DEMO_USERS)[number]["key"], Id<"users">>;
+
+export async function seedUsers(engine: Engine): Promise<DemoUsers> {
+  const users: Partial<DemoUsers> = {};
+  for (const { key, email, displayName } of DEMO_USERS) {
+    users[key] = await createVerifiedUser(engine, email, displayName);
+  }
+  return users as DemoUsers;
+}
+
+async function createVerifiedUser(engine: Engine, email: string, displayName: string): Promise<Id<"users">> {
+  const userId = await engine.admin.runAction(async (ctx) => {
+    const { user } = await createAccount(ctx, {
+      provider: "password",
+      account: { id: email, secret: DEMO_PASSWORD },
+      // `emailVerified` is Convex Auth's flag (not a users field): it marks the account's
+      // email as verified, so sign-in does not ask for a code.
+      profile: { email, emailVerified: true } as { email: string },
+    });
+    return user._id;
+  });
+  await engine.admin.run(async (ctx) => {
+    const user = await ctx.db.get(userId);
+    if (user !== null && user.emailVerificationTime === undefined) {
+      await ctx.db.patch(userId, { emailVerificationTime: Date.now() });
+    }
+    // A sign-in callback may already have made the profile; then it only gets the demo name.
+    const profile = await ctx.db
+      .query("profiles")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .unique();
+    if (profile === null) {
+      await ctx.db.insert("profiles", { userId, email, displayName, personality: DEFAULT_PERSONALITY });
+    } else {
+      await ctx.db.patch(profile._id, { displayName });
+    }
+  });
+  return userId;
+}
