@@ -1,0 +1,334 @@
+import { describe, expect, test } from "vitest";
+import { api } from "../../convex/_generated/api";
+import { LIMITS } from "../../convex/lib/text";
+import { addBook, deletedBookId, storeFile } from "./book-fixtures";
+import { convexTest } from "convex-test";
+import schema from "../../convex/schema";
+import { modules, newBackend, signedInUser } from "./test-env";
+
+const NOT_SIGNED_IN = /logged in/;
+const NOT_VERIFIED = /verify your email/;
+const REQUIRED = "Title and image are required";
+
+async function countRows(t: ReturnType<typeof newBackend>, table: "likes" | "views" | "bookComments" | "books") {
+  return await t.run(async (ctx) => (await ctx.db.query(table).collect()).length);
+}
+
+describe("books:page", () => {
+  test("shows eight books per page, newest first, with the page count and creator", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    for (let i = 1; i <= 9; i++) await addBook(t, ann.as, `Book ${i}`);
+
+    const first = await ann.as.query(api.books.page, { cursor: null });
+    expect(first.books.map((book) => book.title)).toEqual([9, 8, 7, 6, 5, 4, 3, 2].map((i) => `Book ${i}`));
+    expect(first.totalPages).toBe(2);
+    expect(first.isDone).toBe(false);
+    expect(first.books[0]!.creator).toEqual({ userId: ann.userId, displayName: "Ann", photoURL: null });
+    expect(first.books[0]!.imageUrl).toMatch(/^https?:/);
+    expect(JSON.stringify(first)).not.toContain("@example.com");
+
+    const second = await ann.as.query(api.books.page, { cursor: first.continueCursor });
+    expect(second.books.map((book) => book.title)).toEqual(["Book 1"]);
+    expect(second.isDone).toBe(true);
+  });
+
+  test("reads O(page size) documents however many books exist", async () => {
+    // Budget of ARCHITECTURE.md: at most 3 × page size documents per page query.
+    const t = convexTest({ schema, modules, transactionLimits: { documentsRead: 3 * 8 } });
+    const readers = await Promise.all(Array.from({ length: 8 }, (_, i) => signedInUser(t, { name: `Reader ${i}` })));
+    await t.run(async (ctx) => {
+      for (let i = 0; i < 300; i++) {
+        const userId = readers[i % readers.length]!.userId;
+        const image = { url: `https://example.com/${i}.png` };
+        await ctx.db.insert("books", { title: `B${i}`, image, userId, updatedAt: 0, views: 0, likes: 0, comments: 0 });
+      }
+      await ctx.db.insert("counters", { name: "books", value: 300 });
+    });
+    const first = await readers[0]!.as.query(api.books.page, { cursor: null });
+    expect(first.totalPages).toBe(38);
+    const second = await readers[0]!.as.query(api.books.page, { cursor: first.continueCursor });
+    expect(second.books.map((book) => book.title)).toEqual([291, 290, 289, 288, 287, 286, 285, 284].map((i) => `B${i}`));
+  });
+
+  test("an empty board is one empty page", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    expect(await ann.as.query(api.books.page, { cursor: null })).toMatchObject({ books: [], totalPages: 1, isDone: true });
+  });
+
+  test("the page count comes from the counter, kept right by create and remove", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const ids = [];
+    for (let i = 0; i < 17; i++) ids.push((await addBook(t, ann.as, `B${i}`)).bookId);
+    expect((await ann.as.query(api.books.page, { cursor: null })).totalPages).toBe(3);
+    await ann.as.mutation(api.books.remove, { bookId: ids[0]! });
+    expect((await ann.as.query(api.books.page, { cursor: null })).totalPages).toBe(2);
+    const counter = await t.run((ctx) => ctx.db.query("counters").withIndex("by_name", (q) => q.eq("name", "books")).unique());
+    expect(counter?.value).toBe(16);
+  });
+
+  test("rejects anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const unverified = await signedInUser(t, { verified: false });
+    await expect(t.query(api.books.page, { cursor: null })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.query(api.books.page, { cursor: null })).rejects.toThrow(NOT_VERIFIED);
+  });
+});
+
+describe("books:get", () => {
+  test("returns the details, who added it and whether the caller owns or likes it", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const bob = await signedInUser(t, { name: "Bob" });
+    const { bookId } = await addBook(t, ann.as);
+
+    const asOwner = await ann.as.query(api.books.get, { bookId });
+    expect(asOwner).toMatchObject({
+      title: "Dune",
+      description: "Spice and sand.\nA classic.",
+      contact: "Telegram @reader",
+      likes: 0,
+      views: 0,
+      comments: 0,
+      isOwner: true,
+      likedByMe: false,
+      remoteImageUrl: null,
+      creator: { userId: ann.userId, displayName: "Ann" },
+    });
+    expect(JSON.stringify(asOwner)).not.toContain("@example.com");
+    expect((await bob.as.query(api.books.get, { bookId }))?.isOwner).toBe(false);
+  });
+
+  test("is null for a deleted or malformed id", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    expect(await ann.as.query(api.books.get, { bookId: await deletedBookId(t) })).toBeNull();
+    expect(await ann.as.query(api.books.get, { bookId: "not-an-id" })).toBeNull();
+  });
+
+  test("rejects anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const unverified = await signedInUser(t, { verified: false });
+    const { bookId } = await addBook(t, ann.as);
+    await expect(t.query(api.books.get, { bookId })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.query(api.books.get, { bookId })).rejects.toThrow(NOT_VERIFIED);
+  });
+});
+
+describe("books:byUser", () => {
+  test("lists a few other books of the same person, without the current one", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const { bookId: current } = await addBook(t, ann.as, "Current");
+    for (let i = 1; i <= 7; i++) await addBook(t, ann.as, `Ann ${i}`);
+    await addBook(t, bob.as, "Bob's");
+
+    const others = await bob.as.query(api.books.byUser, { userId: ann.userId, excludeBookId: current });
+    expect(others.map((book) => book.title)).toEqual(["Ann 7", "Ann 6", "Ann 5", "Ann 4", "Ann 3", "Ann 2"]);
+  });
+
+  test("rejects anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const unverified = await signedInUser(t, { verified: false });
+    await expect(t.query(api.books.byUser, { userId: ann.userId })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.query(api.books.byUser, { userId: ann.userId })).rejects.toThrow(NOT_VERIFIED);
+  });
+});
+
+describe("books:create", () => {
+  test("adds a book with zero counters, trimmed text and an uploaded or https cover", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const { bookId } = await addBook(t, ann.as);
+    const urlBook = await ann.as.mutation(api.books.create, {
+      title: "  Emma  ",
+      description: "   ",
+      image: { url: "https://example.com/emma.jpg" },
+    });
+    const stored = await t.run((ctx) => ctx.db.get(urlBook));
+    expect(stored).toMatchObject({ title: "Emma", likes: 0, views: 0, comments: 0, userId: ann.userId });
+    expect(stored?.description).toBeUndefined();
+    expect((await ann.as.query(api.books.get, { bookId: urlBook }))?.imageUrl).toBe("https://example.com/emma.jpg");
+    expect(await t.run((ctx) => ctx.db.get(bookId))).not.toBeNull();
+  });
+
+  test("requires a title and an image", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const storageId = await storeFile(t);
+    await expect(ann.as.mutation(api.books.create, { title: "   ", image: { storageId } })).rejects.toThrow(REQUIRED);
+    await expect(ann.as.mutation(api.books.create, { title: "Dune" })).rejects.toThrow(REQUIRED);
+    await expect(ann.as.mutation(api.books.create, { title: "Dune", image: { url: " " } })).rejects.toThrow(REQUIRED);
+    expect(await countRows(t, "books")).toBe(0);
+  });
+
+  test("enforces the text limits and the image rules", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const image = { storageId: await storeFile(t) };
+    const create = (args: Partial<{ title: string; description: string; contact: string }>, cover: object = image) =>
+      ann.as.mutation(api.books.create, { title: "Dune", ...args, image: cover as { url: string } });
+
+    await expect(create({ title: "x".repeat(LIMITS.title + 1) })).rejects.toThrow(/Title must be at most 120/);
+    await expect(create({ description: "x".repeat(LIMITS.description + 1) })).rejects.toThrow(/at most 5000/);
+    await expect(create({ contact: "x".repeat(LIMITS.contact + 1) })).rejects.toThrow(/at most 500/);
+    await expect(create({}, { url: "http://example.com/a.png" })).rejects.toThrow(/https/);
+    await expect(create({}, { storageId: await storeFile(t, "text/plain") })).rejects.toThrow(/Only image files/);
+    const gone = await storeFile(t);
+    await t.run((ctx) => ctx.storage.delete(gone));
+    await expect(create({}, { storageId: gone })).rejects.toThrow(/upload it again/);
+    await expect(create({ title: "x".repeat(LIMITS.title) })).resolves.toBeTruthy();
+  });
+
+  test("rejects anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const unverified = await signedInUser(t, { verified: false });
+    const image = { url: "https://example.com/a.png" };
+    await expect(t.mutation(api.books.create, { title: "Dune", image })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.mutation(api.books.create, { title: "Dune", image })).rejects.toThrow(NOT_VERIFIED);
+    expect(await countRows(t, "books")).toBe(0);
+  });
+});
+
+describe("books:update", () => {
+  test("the owner changes the text, keeps the cover when none is sent, and a replaced upload is deleted", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const { bookId, storageId } = await addBook(t, ann.as);
+
+    await ann.as.mutation(api.books.update, { bookId, title: "Dune Messiah", description: "", contact: "mail me" });
+    let book = await t.run((ctx) => ctx.db.get(bookId));
+    expect(book).toMatchObject({ title: "Dune Messiah", contact: "mail me", image: { storageId } });
+    expect(book?.description).toBeUndefined();
+
+    await ann.as.mutation(api.books.update, { bookId, title: "Dune Messiah", image: { url: "https://example.com/new.png" } });
+    book = await t.run((ctx) => ctx.db.get(bookId));
+    expect(book?.image).toEqual({ url: "https://example.com/new.png" });
+    expect(await t.run((ctx) => ctx.db.system.get(storageId))).toBeNull();
+  });
+
+  test("only the owner may update", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const { bookId } = await addBook(t, ann.as);
+    await expect(bob.as.mutation(api.books.update, { bookId, title: "Mine now" })).rejects.toThrow(/not allowed/);
+    expect((await t.run((ctx) => ctx.db.get(bookId)))?.title).toBe("Dune");
+  });
+
+  test("rejects bad input, a missing book, anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const unverified = await signedInUser(t, { verified: false });
+    const { bookId } = await addBook(t, ann.as);
+    await expect(ann.as.mutation(api.books.update, { bookId, title: "" })).rejects.toThrow(REQUIRED);
+    await expect(ann.as.mutation(api.books.update, { bookId, title: "x".repeat(121) })).rejects.toThrow(/at most 120/);
+    await expect(ann.as.mutation(api.books.update, { bookId, title: "A", image: { url: "javascript:alert(1)" } })).rejects.toThrow(/https/);
+    await expect(ann.as.mutation(api.books.update, { bookId: await deletedBookId(t), title: "A" })).rejects.toThrow("Book not found");
+    await expect(t.mutation(api.books.update, { bookId, title: "A" })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.mutation(api.books.update, { bookId, title: "A" })).rejects.toThrow(NOT_VERIFIED);
+    expect((await t.run((ctx) => ctx.db.get(bookId)))?.title).toBe("Dune");
+  });
+});
+
+describe("books:remove", () => {
+  test("deletes the book with its comments, likes, views and stored cover", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const { bookId, storageId } = await addBook(t, ann.as);
+    const { bookId: keptId } = await addBook(t, ann.as, "Kept");
+    await bob.as.mutation(api.bookComments.add, { bookId, text: "Nice" });
+    await bob.as.mutation(api.bookComments.add, { bookId: keptId, text: "Also nice" });
+    await bob.as.mutation(api.books.toggleLike, { bookId });
+    await bob.as.mutation(api.books.recordView, { bookId });
+
+    await ann.as.mutation(api.books.remove, { bookId });
+
+    expect(await ann.as.query(api.books.get, { bookId })).toBeNull();
+    expect(await countRows(t, "bookComments")).toBe(1);
+    expect(await countRows(t, "likes")).toBe(0);
+    expect(await countRows(t, "views")).toBe(0);
+    expect(await t.run((ctx) => ctx.db.system.get(storageId))).toBeNull();
+  });
+
+  test("only the owner may delete; a missing book, anonymous and unverified callers are refused", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const unverified = await signedInUser(t, { verified: false });
+    const { bookId } = await addBook(t, ann.as);
+    await expect(bob.as.mutation(api.books.remove, { bookId })).rejects.toThrow(/not allowed/);
+    await expect(t.mutation(api.books.remove, { bookId })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.mutation(api.books.remove, { bookId })).rejects.toThrow(NOT_VERIFIED);
+    await expect(ann.as.mutation(api.books.remove, { bookId: await deletedBookId(t) })).rejects.toThrow("Book not found");
+    expect(await countRows(t, "books")).toBe(1);
+  });
+});
+
+describe("books:toggleLike", () => {
+  test("liking twice returns to the start", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const { bookId } = await addBook(t, ann.as);
+    expect(await ann.as.mutation(api.books.toggleLike, { bookId })).toEqual({ liked: true, likes: 1 });
+    expect((await ann.as.query(api.books.get, { bookId }))?.likedByMe).toBe(true);
+    expect(await ann.as.mutation(api.books.toggleLike, { bookId })).toEqual({ liked: false, likes: 0 });
+    expect(await ann.as.query(api.books.get, { bookId })).toMatchObject({ likes: 0, likedByMe: false });
+    expect(await countRows(t, "likes")).toBe(0);
+  });
+
+  test("many users liking at once keep likes equal to the number of like rows", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const { bookId } = await addBook(t, ann.as);
+    const users = await Promise.all(Array.from({ length: 12 }, (_, i) => signedInUser(t, { name: `Fan ${i}` })));
+    await Promise.all(users.map((user) => user.as.mutation(api.books.toggleLike, { bookId })));
+    // A third of them change their mind, concurrently with the others liking again.
+    await Promise.all(users.slice(0, 4).map((user) => user.as.mutation(api.books.toggleLike, { bookId })));
+
+    const book = await t.run((ctx) => ctx.db.get(bookId));
+    expect(book?.likes).toBe(8);
+    expect(await countRows(t, "likes")).toBe(8);
+  });
+
+  test("rejects a missing book, anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const unverified = await signedInUser(t, { verified: false });
+    const { bookId } = await addBook(t, ann.as);
+    await expect(ann.as.mutation(api.books.toggleLike, { bookId: await deletedBookId(t) })).rejects.toThrow("Book not found");
+    await expect(t.mutation(api.books.toggleLike, { bookId })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.mutation(api.books.toggleLike, { bookId })).rejects.toThrow(NOT_VERIFIED);
+    expect(await countRows(t, "likes")).toBe(0);
+  });
+});
+
+describe("books:recordView", () => {
+  test("counts a person once within the window, and each person", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const { bookId } = await addBook(t, ann.as);
+    expect(await bob.as.mutation(api.books.recordView, { bookId })).toBe(true);
+    expect(await bob.as.mutation(api.books.recordView, { bookId })).toBe(false);
+    expect(await ann.as.mutation(api.books.recordView, { bookId })).toBe(true);
+    expect((await ann.as.query(api.books.get, { bookId }))?.views).toBe(2);
+  });
+
+  test("rejects a missing book, anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const unverified = await signedInUser(t, { verified: false });
+    const { bookId } = await addBook(t, ann.as);
+    await expect(ann.as.mutation(api.books.recordView, { bookId: await deletedBookId(t) })).rejects.toThrow("Book not found");
+    await expect(t.mutation(api.books.recordView, { bookId })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.mutation(api.books.recordView, { bookId })).rejects.toThrow(NOT_VERIFIED);
+    expect((await t.run((ctx) => ctx.db.get(bookId)))?.views).toBe(0);
+  });
+});
