@@ -10,7 +10,11 @@ import { tableOfId, type Internals, type StoredDocument } from "./convex-test-in
 import type { DurableLog } from "./durable-log";
 import { serializeRecord } from "./persisted-state";
 import type { Storage } from "./storage";
-import type { TableIndex } from "./table-index";
+
+/** Something kept in step with every committed write (the table and index structures). */
+export type CommitObserver = {
+  committed(id: string, before: StoredDocument | null, after: StoredDocument | null): void;
+};
 
 export class CommitListeners {
   private readonly listeners = new Set<(info: CommitInfo) => void>();
@@ -36,7 +40,7 @@ export class CommitListeners {
 export function installCommitHook(
   internals: Internals,
   log: DurableLog,
-  tableIndex: TableIndex,
+  observers: CommitObserver[],
   storage: Storage,
   listeners: CommitListeners,
 ): void {
@@ -44,14 +48,16 @@ export function installCommitHook(
   const applyToMemory = db.commit.bind(db);
   db.commit = (commitTs) => {
     const topLevelWrites = db._writes.length === 1 ? db._writes[0] : undefined;
+    const ids = topLevelWrites === undefined ? [] : Object.keys(topLevelWrites);
+    const before = ids.map((id) => db._documents[id] ?? null);
     applyToMemory(commitTs);
-    if (topLevelWrites === undefined) return;
-    const ids = Object.keys(topLevelWrites);
     if (ids.length === 0) return;
     // Never throw from here: convex-test would be left holding its transaction lock.
     try {
       const writes = ids.map((id): [string, StoredDocument | null] => [id, db._documents[id] ?? null]);
-      for (const [id, document] of writes) tableIndex.committed(id, document);
+      writes.forEach(([id, after], i) => {
+        for (const observer of observers) observer.committed(id, before[i] ?? null, after);
+      });
       const line = serializeRecord(
         {
           commitTs: commitTs ?? convexGlobal.transactionManager._lastCommitTs,

@@ -28,7 +28,18 @@ export interface DatabaseFake {
   storeFile(storageId: string, blob: Blob): void;
   getFile(storageId: string): Blob | Promise<Blob | null> | null;
   _iterateDocs(tableName: string, callback: (doc: StoredDocument) => void): void;
+  _resolveQuerySource(query: QueryDescription): unknown;
+  _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
 }
+
+/** The parts of a query (as the Convex runtime serializes it) the engine looks at. */
+export type QueryDescription = {
+  source:
+    | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" | null }
+    | { type: "FullTableScan" | "Search"; tableName?: string; indexName?: string };
+};
+
+export type RangeExpression = { type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte"; fieldPath: string; value: unknown };
 
 type AsyncSyscall = (op: string, jsonArgs: string) => Promise<string>;
 type JsSyscall = (op: string, args: Record<string, unknown>) => Promise<unknown>;
@@ -102,7 +113,7 @@ function isDatabaseFake(db: DatabaseFake): boolean {
     typeof db._nextDocId === "number" &&
     typeof db._lastCreationTime === "number" &&
     Array.isArray(db._writes) &&
-    ["get", "insert", "patch", "delete", "commit", "storeFile", "getFile", "_iterateDocs"].every(
+    ["get", "insert", "patch", "delete", "commit", "storeFile", "getFile", "_iterateDocs", "_resolveQuerySource"].every(
       (method) => typeof (db as unknown as Record<string, unknown>)[method] === "function",
     )
   );

@@ -12,6 +12,7 @@ import { describe, lockDataFolder, DataFolderError } from "./data-folder";
 import { DurableLog } from "./durable-log";
 import { loadEnvironment } from "./environment";
 import { FileStore } from "./file-store";
+import { IndexAccelerator } from "./index-accelerator";
 import { LocalEngine } from "./local-engine";
 import { convexModules, DEFAULT_MODULES_DIR } from "./modules";
 import { readPersistedState, serializeSnapshot, type PersistedState } from "./persisted-state";
@@ -73,11 +74,12 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
       ),
   });
   const tableIndex = new TableIndex(internals.db);
+  const indexes = new IndexAccelerator(internals.db, tableIndex);
   const storage = new Storage(internals, t, files, log, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
   const scheduler = new Scheduler(t, internals.db);
   const listeners = new CommitListeners();
   installSyscalls(internals, storage, scheduler);
-  installCommitHook(internals, log, tableIndex, storage, listeners);
+  installCommitHook(internals, log, [tableIndex, indexes], storage, listeners);
 
   await dropFilesLostInACrash(internals, t, files);
   await log.sync();

@@ -9,6 +9,8 @@ import { tableOfId, type DatabaseFake, type StoredDocument } from "./convex-test
 
 export class TableIndex {
   private readonly idsByTable = new Map<string, Set<string>>();
+  /** While set, scans of this table see only these documents (see IndexAccelerator). */
+  private narrowed: { table: string; documents: StoredDocument[] } | null = null;
 
   /** Indexes every committed document (after a restore) and takes over `db._iterateDocs`. */
   constructor(private readonly db: DatabaseFake) {
@@ -17,10 +19,30 @@ export class TableIndex {
   }
 
   /** Records a committed write: a document (insert or update) or null (delete). */
-  committed(id: string, document: StoredDocument | null): void {
+  committed(id: string, _before: StoredDocument | null, document: StoredDocument | null): void {
     const ids = this.idsOf(tableOfId(id));
     if (document === null) ids.delete(id);
     else ids.add(id);
+  }
+
+  /** Ids of the committed documents of a table. */
+  committedIds(table: string): ReadonlySet<string> {
+    return this.idsOf(table);
+  }
+
+  /** Runs `fn` with scans of `table` limited to `documents` (known to hold every match). */
+  narrowScan<T>(table: string, documents: StoredDocument[], fn: () => T): T {
+    this.narrowed = { table, documents };
+    try {
+      return fn();
+    } finally {
+      this.narrowed = null;
+    }
+  }
+
+  /** Whether the running transaction has written to the table (then its scans see those writes). */
+  hasPendingWrites(table: string): boolean {
+    return this.db._writes.some((level) => Object.keys(level).some((id) => tableOfId(id) === table));
   }
 
   private idsOf(table: string): Set<string> {
@@ -34,6 +56,10 @@ export class TableIndex {
 
   /** Committed documents of the table plus the pending writes of the running transaction. */
   private iterate(tableName: string, callback: (doc: StoredDocument) => void): void {
+    if (this.narrowed?.table === tableName) {
+      this.narrowed.documents.forEach(callback);
+      return;
+    }
     const committed = this.idsByTable.get(tableName);
     let pendingIds: Set<string> | null = null;
     for (const level of this.db._writes) {

@@ -1,0 +1,90 @@
+/** Index range queries for the engine's index test: same answers with and without its indexes. */
+import { mutationGeneric as mutation, queryGeneric as query } from "convex/server";
+import { v } from "convex/values";
+
+const rangeArgs = {
+  group: v.string(),
+  lower: v.optional(v.object({ rank: v.number(), inclusive: v.boolean() })),
+  upper: v.optional(v.object({ rank: v.number(), inclusive: v.boolean() })),
+  order: v.union(v.literal("asc"), v.literal("desc")),
+};
+
+type Range = {
+  group: string;
+  lower?: { rank: number; inclusive: boolean };
+  upper?: { rank: number; inclusive: boolean };
+  order: "asc" | "desc";
+};
+
+/** The index range builder, loosely typed (these fixtures have no generated data model). */
+type Bounds = {
+  eq(field: string, value: unknown): Bounds;
+  gt(field: string, value: unknown): Bounds;
+  gte(field: string, value: unknown): Bounds;
+  lt(field: string, value: unknown): Bounds;
+  lte(field: string, value: unknown): Bounds;
+};
+
+/** Ids of the group's items in the rank range, through the by_group_rank index. */
+export const inRange = query({
+  args: rangeArgs,
+  handler: async (ctx, range: Range) => {
+    const items = await ctx.db
+      .query("items")
+      .withIndex("by_group_rank", (q) => {
+        const inGroup = (q as unknown as Bounds).eq("group", range.group);
+        const { lower, upper } = range;
+        const bounded =
+          lower === undefined
+            ? inGroup
+            : lower.inclusive
+              ? inGroup.gte("rank", lower.rank)
+              : inGroup.gt("rank", lower.rank);
+        const all =
+          upper === undefined
+            ? bounded
+            : upper.inclusive
+              ? bounded.lte("rank", upper.rank)
+              : bounded.lt("rank", upper.rank);
+        return all as unknown as typeof q;
+      })
+      .order(range.order)
+      .collect();
+    return items.map((item) => item._id);
+  },
+});
+
+/** Every item, through a full table scan (never accelerated), for comparison. */
+export const all = query({
+  args: {},
+  handler: async (ctx) => await ctx.db.query("items").collect(),
+});
+
+export const put = mutation({
+  args: { group: v.string(), rank: v.optional(v.number()) },
+  handler: async (ctx, item) => await ctx.db.insert("items", item),
+});
+
+export const move = mutation({
+  args: { id: v.id("items"), group: v.string(), rank: v.optional(v.number()) },
+  handler: async (ctx, { id, group, rank }) =>
+    await ctx.db.replace(id, { group, ...(rank === undefined ? {} : { rank }) }),
+});
+
+export const remove = mutation({
+  args: { id: v.id("items") },
+  handler: async (ctx, { id }) => await ctx.db.delete(id),
+});
+
+/** Writes to the table, then queries it in the same transaction (sees its own write). */
+export const putAndCount = mutation({
+  args: { group: v.string(), rank: v.number() },
+  handler: async (ctx, item) => {
+    await ctx.db.insert("items", item);
+    const inGroup = await ctx.db
+      .query("items")
+      .withIndex("by_group_rank", (q) => q.eq("group", item.group))
+      .collect();
+    return inGroup.length;
+  },
+});
