@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from "react";
+
+type CommentFormProps = {
+  /** Saves the text; throw to keep it in the box (the caller shows the error). */
+  onSubmit: (text: string) => Promise<unknown>;
+  maxLength: number;
+  label?: string;
+  placeholder?: string;
+  submitLabel?: string;
+};
+
+/** A comment box: blank text is ignored (seed §5), the text clears once saved, no double submit. */
+export function CommentForm({
+  onSubmit,
+  maxLength,
+  label = "Add a comment",
+  placeholder = "Write a comment...",
+  submitLabel = "Post Comment",
+}: CommentFormProps) {
+  const [text, setText] = useState("");
+  const [pending, setPending] = useState(false);
+  const fieldId = useId();
+  const blank = text.trim().length === 0;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blank || pending) return;
+    setPending(true);
+    try {
+      await onSubmit(text.trim());
+      setText("");
+    } catch {
+      // The caller reported the failure; keep the text so nothing typed is lost.
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <label htmlFor={fieldId} className="block text-sm font-medium text-stone-700">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={maxLength}
+        rows={3}
+        placeholder={placeholder}
+        className="block w-full resize-y rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+      />
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-xs text-stone-500 tabular-nums" aria-hidden={text.length < maxLength * 0.8}>
+          {text.length >= maxLength * 0.8 ? `${text.length}/${maxLength}` : ""}
+        </span>
+        <button
+          type="submit"
+          disabled={blank || pending}
+          className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {pending ? "Posting..." : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

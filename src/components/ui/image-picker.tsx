@@ -1,0 +1,88 @@
+import { ImagePlus } from "lucide-react";
+import { useEffect, useId, useState, type ChangeEvent } from "react";
+import { isImageFile } from "@/lib/image-resize";
+
+type ImagePickerProps = {
+  label: string;
+  required?: boolean;
+  /** The newly chosen file, if any. */
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** The image in place now (e.g. the cover being edited), previewed until a file is chosen. */
+  currentUrl?: string | null;
+  disabled?: boolean;
+};
+
+/** A file field that takes image files only and previews the choice. */
+export function ImagePicker({ label, required = false, file, onChange, currentUrl = null, disabled }: ImagePickerProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const previewUrl = useObjectUrl(file) ?? currentUrl;
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    if (chosen && !isImageFile(chosen)) {
+      setError("Please choose an image file");
+      event.target.value = "";
+      onChange(null);
+      return;
+    }
+    setError(null);
+    onChange(chosen);
+  }
+
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={inputId} className="block text-sm font-medium text-stone-700">
+        {label}
+        {required && <span aria-hidden>*</span>}
+      </label>
+      <div className="flex items-center gap-3 rounded-lg border border-dashed border-stone-300 bg-stone-50 p-3 focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
+        <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-white ring-1 ring-stone-200">
+          {previewUrl ? (
+            <img src={previewUrl} alt="Selected image preview" className="size-full object-cover" />
+          ) : (
+            <ImagePlus aria-hidden className="size-6 text-stone-400" />
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            aria-required={required && !currentUrl}
+            disabled={disabled}
+            onChange={choose}
+            aria-invalid={error !== null}
+            aria-describedby={error ? errorId : undefined}
+            className="block w-full text-sm text-stone-600 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-700 disabled:opacity-60"
+          />
+          <p className="mt-1 truncate text-xs text-stone-500">
+            {file ? file.name : "JPEG, PNG, WebP or GIF. Large images are resized before upload."}
+          </p>
+        </div>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A temporary URL for previewing a local file, released when the file changes or the picker goes. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}

@@ -1,0 +1,44 @@
+import { Heart } from "lucide-react";
+import { useState } from "react";
+import { clsx } from "clsx";
+
+type LikeButtonProps = {
+  liked: boolean;
+  count: number;
+  /** Toggles the like; the button waits for it, so a second click cannot race the first. */
+  onToggle: () => Promise<unknown>;
+};
+
+/** A heart toggle with the like count; `aria-pressed` tells assistive tech whether it is liked. */
+export function LikeButton({ liked, count, onToggle }: LikeButtonProps) {
+  const [pending, setPending] = useState(false);
+
+  async function toggle() {
+    setPending(true);
+    try {
+      await onToggle();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      aria-label={`${liked ? "Unlike" : "Like"} (${count} ${count === 1 ? "like" : "likes"})`}
+      onClick={toggle}
+      disabled={pending}
+      className={clsx(
+        "inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium shadow-sm transition",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-500 disabled:opacity-70",
+        liked
+          ? "border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100"
+          : "border-stone-300 bg-white text-stone-700 hover:bg-stone-50",
+      )}
+    >
+      <Heart aria-hidden className={clsx("size-5", liked && "fill-current")} />
+      <span className="tabular-nums">{count}</span>
+    </button>
+  );
+}

@@ -1,0 +1,33 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+
+type PaginationProps = {
+  /** 1-based number of the page shown. */
+  page: number;
+  totalPages: number;
+  canGoBack: boolean;
+  canGoForward: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+};
+
+const navButton =
+  "inline-flex min-h-10 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
+
+/** Previous / Next with "Page x of y" between them (seed §2). */
+export function Pagination({ page, totalPages, canGoBack, canGoForward, onPrevious, onNext }: PaginationProps) {
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-center gap-3 sm:gap-4">
+      <button type="button" className={navButton} onClick={onPrevious} disabled={!canGoBack}>
+        <ChevronLeft aria-hidden className="size-4" />
+        Previous
+      </button>
+      <p className="text-sm text-stone-600 tabular-nums" aria-live="polite">
+        Page {page} of {Math.max(page, totalPages)}
+      </p>
+      <button type="button" className={navButton} onClick={onNext} disabled={!canGoForward}>
+        Next
+        <ChevronRight aria-hidden className="size-4" />
+      </button>
+    </nav>
+  );
+}
