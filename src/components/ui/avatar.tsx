@@ -1,0 +1,31 @@
+import { clsx } from "clsx";
+import { useState } from "react";
+
+/** The picture shown for anyone without an avatar, or whose avatar fails to load. */
+export const NO_AVATAR_URL = "/images/no-avatar.svg";
+
+const SIZES = { xs: "size-6", sm: "size-8", md: "size-10", lg: "size-16", xl: "size-28" } as const;
+
+type AvatarProps = {
+  /** The avatar's URL; null or empty shows the no-avatar picture. */
+  src: string | null | undefined;
+  /** Whose avatar it is: becomes the alt text ("Alice's avatar"). */
+  name: string;
+  size?: keyof typeof SIZES;
+  className?: string;
+};
+
+/** A round avatar that falls back to the no-avatar picture when there is none or it is broken. */
+export function Avatar({ src, name, size = "md", className }: AvatarProps) {
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const usable = src && src !== brokenSrc ? src : NO_AVATAR_URL;
+  return (
+    <img
+      src={usable}
+      alt={`${name}'s avatar`}
+      loading="lazy"
+      onError={() => setBrokenSrc(src ?? null)}
+      className={clsx(SIZES[size], "shrink-0 rounded-full bg-stone-200 object-cover", className)}
+    />
+  );
+}
