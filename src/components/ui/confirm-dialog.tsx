@@ -1,0 +1,79 @@
+import { clsx } from "clsx";
+import { useState } from "react";
+import { Dialog } from "./dialog";
+
+type ConfirmDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  /** The confirm button's text, e.g. "Delete". */
+  confirmLabel: string;
+  /** Runs on confirm; the dialog closes when it resolves and stays open (buttons enabled again) if it throws. */
+  onConfirm: () => Promise<unknown> | void;
+  /** The confirm button's text while onConfirm runs; defaults to "Working...". */
+  busyLabel?: string;
+  /** Paints the confirm button red, for deletes. */
+  destructive?: boolean;
+};
+
+/**
+ * The in-app replacement for window.confirm (PRODUCT D9). Cancel gets the focus first so Enter
+ * never deletes by accident; a second click cannot confirm twice. The caller reports failures
+ * (e.g. with a toast) from onConfirm.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  busyLabel = "Working...",
+  destructive = false,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await onConfirm();
+      onOpenChange(false);
+    } catch {
+      // Stay open so the user can retry or cancel; the caller has shown what went wrong.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} preventClose={busy}>
+      <p className="text-sm whitespace-pre-line text-stone-700">{message}</p>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          autoFocus
+          onClick={() => onOpenChange(false)}
+          disabled={busy}
+          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-50"
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          onClick={confirm}
+          disabled={busy}
+          className={clsx(
+            "inline-flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60",
+            destructive
+              ? "bg-red-600 hover:bg-red-700 focus-visible:outline-red-500"
+              : "bg-brand-600 hover:bg-brand-700 focus-visible:outline-brand-500",
+          )}
+        >
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+
+type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The heading; also the dialog's accessible name. */
+  title: string;
+  /** A short line under the title; also the dialog's accessible description. */
+  description?: string;
+  children: ReactNode;
+  /** Keeps the dialog open on Escape, outside click and the close button (e.g. while saving). */
+  preventClose?: boolean;
+};
+
+/**
+ * An accessible modal (PRODUCT D9): focus moves in and stays inside, Escape and the close button
+ * close it, and focus returns to whatever opened it. On a phone it fills the width and scrolls.
+ */
+export function Dialog({ open, onOpenChange, title, description, children, preventClose = false }: DialogProps) {
+  function changeOpen(next: boolean) {
+    if (!next && preventClose) return;
+    onOpenChange(next);
+  }
+
+  return (
+    <RadixDialog.Root open={open} onOpenChange={changeOpen}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-stone-900/50 backdrop-blur-[1px]" />
+        <RadixDialog.Content
+          // Without a description Radix warns unless aria-describedby is explicitly cleared.
+          {...(description ? {} : { "aria-describedby": undefined })}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none"
+        >
+          <div className="flex items-start gap-3 border-b border-stone-100 px-5 pt-5 pb-3">
+            <div className="min-w-0 flex-1">
+              <RadixDialog.Title className="text-lg font-semibold text-stone-900">{title}</RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="mt-1 text-sm text-stone-600">{description}</RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close
+              aria-label="Close"
+              disabled={preventClose}
+              className="-mt-1 -mr-2 inline-flex size-9 items-center justify-center rounded-full text-stone-500 transition hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
+            >
+              <X aria-hidden className="size-5" />
+            </RadixDialog.Close>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
