@@ -29,8 +29,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: "local-backend",
-          include: ["tests/local-backend/**/*.test.ts"],
+          include: ["tests/local-backend/**/*.test.ts", "local-backend/**/*.test.ts"],
           environment: "node",
+        },
+      },
+      {
+        // Browser journeys in real Chromium against the local backend: one client build per run
+        // (globalSetup), one backend per test file, files one at a time (2 cores).
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/harness/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],
