@@ -1,5 +1,83 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useMutation, useQuery } from "convex/react";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { errorText } from "./error-text";
+import { BookComments } from "./components/book-comments";
+import { BookInfo } from "./components/book-info";
+import { BookOwnerActions } from "./components/book-owner-actions";
+import { OtherBooks } from "./components/other-books";
+import { useBookIdParam } from "./hooks/use-book-id";
 
+/** /books/{id}: the book, its likes and views, owner Edit/Delete, comments and the creator's other books. */
 export default function BookDetailsPage() {
-  return <ComingSoon title="Book" />;
+  const bookId = useBookIdParam();
+  const book = useQuery(api.books.get, { bookId });
+  const removeBook = useMutation(api.books.remove);
+  const navigate = useNavigate();
+  // Set while the owner deletes, so the moment the book disappears is not shown as "Book not found".
+  const [leaving, setLeaving] = useState(false);
+  useRecordViewOnce(book?._id);
+
+  if (book === undefined || (book === null && leaving)) return <Spinner />;
+  if (book === null) {
+    return (
+      <section className="px-4 py-16">
+        <EmptyState title="Book not found">
+          <Link to={paths.books} className="text-sm font-medium text-brand-700 hover:underline">
+            Back to BOOK_CROSS
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  async function deleteBook() {
+    if (!book) return;
+    setLeaving(true);
+    try {
+      await removeBook({ bookId: book._id });
+    } catch (error) {
+      setLeaving(false);
+      toast.error(errorText(error, "Failed to delete book. Please try again."));
+      throw error;
+    }
+    toast.success("Book deleted successfully!");
+    navigate(paths.books, { replace: true });
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-10 px-3 py-6 sm:px-6 sm:py-8">
+      <Link
+        to={paths.books}
+        className="inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-stone-900 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        BOOK_CROSS
+      </Link>
+      <BookInfo book={book} ownerActions={book.isOwner ? <BookOwnerActions book={book} onDelete={deleteBook} /> : null} />
+      <BookComments bookId={book._id} count={book.comments} />
+      <OtherBooks book={book} />
+    </div>
+  );
+}
+
+/** Counts one view per visit of a book (the server also ignores quick reloads by the same person). */
+function useRecordViewOnce(bookId: Id<"books"> | undefined) {
+  const recordView = useMutation(api.books.recordView);
+  // Survives React's development double-run of effects, so a visit counts once.
+  const recordedFor = useRef<Id<"books"> | null>(null);
+  useEffect(() => {
+    if (bookId === undefined || recordedFor.current === bookId) return;
+    recordedFor.current = bookId;
+    recordView({ bookId }).catch(() => {
+      // A view that failed to count is not worth interrupting the reader for.
+    });
+  }, [bookId, recordView]);
 }

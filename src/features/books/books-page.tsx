@@ -1,5 +1,73 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useState } from "react";
+import { toast } from "sonner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pagination } from "@/components/ui/pagination";
+import { Spinner } from "@/components/ui/spinner";
+import { BookCard } from "./components/book-card";
+import { BookFormDialog } from "./components/book-form-dialog";
+import { BooksQuote } from "./components/books-quote";
+import { useBookPages } from "./hooks/use-book-pages";
 
+/** /books: the BOOK_CROSS board — quote, '+ Add Book', a live grid 8 per page, Previous/Next. */
 export default function BooksPage() {
-  return <ComingSoon title="BOOK_CROSS" />;
+  const board = useBookPages();
+  const [adding, setAdding] = useState(false);
+
+  const addButton = (
+    <button
+      type="button"
+      onClick={() => setAdding(true)}
+      className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+    >
+      + Add Book
+    </button>
+  );
+
+  return (
+    <section className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
+      <BooksQuote />
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">BOOK_CROSS</h1>
+        {addButton}
+      </div>
+
+      {board.isLoading ? (
+        <Spinner />
+      ) : board.books === undefined || board.books.length === 0 ? (
+        <EmptyState title="No books on the board yet. Share one you have read!">{addButton}</EmptyState>
+      ) : (
+        <>
+          <ul
+            aria-label="Books"
+            aria-busy={board.isChangingPage}
+            className={`grid grid-cols-2 gap-3 transition-opacity sm:gap-5 md:grid-cols-4 ${board.isChangingPage ? "opacity-60" : ""}`}
+          >
+            {board.books.map((book) => (
+              <li key={book._id}>
+                <BookCard book={book} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={board.pageNumber}
+            totalPages={board.totalPages}
+            canGoBack={board.canGoBack}
+            canGoForward={board.canGoForward}
+            onPrevious={board.previous}
+            onNext={board.next}
+          />
+        </>
+      )}
+
+      <BookFormDialog
+        open={adding}
+        onOpenChange={setAdding}
+        onSaved={() => {
+          setAdding(false);
+          board.firstPage();
+          toast.success("Book added successfully!");
+        }}
+      />
+    </section>
+  );
 }

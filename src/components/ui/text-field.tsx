@@ -1,0 +1,58 @@
+import { useId } from "react";
+
+type TextFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Marks the label with '*' (seed: "required where marked") and sets aria-required. */
+  required?: boolean;
+  /** Renders a textarea with this many rows instead of a one-line input. */
+  rows?: number;
+  maxLength?: number;
+  placeholder?: string;
+  disabled?: boolean;
+  type?: "text" | "url" | "email";
+  autoFocus?: boolean;
+};
+
+const fieldClass =
+  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 disabled:bg-stone-100 disabled:text-stone-500 sm:text-sm";
+
+/** A labelled text input or textarea. Required-ness is checked by the form, not the browser, so seed messages show. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  required = false,
+  rows,
+  maxLength,
+  placeholder,
+  disabled,
+  type = "text",
+  autoFocus,
+}: TextFieldProps) {
+  const id = useId();
+  const common = {
+    id,
+    value,
+    maxLength,
+    placeholder,
+    disabled,
+    autoFocus,
+    "aria-required": required || undefined,
+    className: fieldClass,
+  };
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-stone-700">
+        {label}
+        {required && <span aria-hidden>*</span>}
+      </label>
+      {rows ? (
+        <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} className={`${fieldClass} resize-y`} />
+      ) : (
+        <input {...common} type={type} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </div>
+  );
+}

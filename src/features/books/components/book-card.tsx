@@ -1,0 +1,32 @@
+import { Link } from "react-router-dom";
+import { paths } from "@/config/paths";
+import type { BookCardData } from "../book-types";
+import { CreatorAvatarLink } from "./creator-avatar-link";
+
+/** A book in a grid: cover, title linking to the book, creator avatar linking to their account. */
+export function BookCard({ book }: { book: BookCardData }) {
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
+      <Link to={paths.book(book._id)} tabIndex={-1} aria-hidden className="block aspect-[3/4] overflow-hidden bg-stone-100">
+        {book.imageUrl ? (
+          <img
+            src={book.imageUrl}
+            alt=""
+            loading="lazy"
+            className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-sm text-stone-400">No cover</div>
+        )}
+      </Link>
+      <div className="flex items-start gap-2 p-3">
+        <CreatorAvatarLink creator={book.creator} size="sm" />
+        <h2 className="min-w-0 flex-1 text-sm leading-snug font-semibold text-stone-900 sm:text-base">
+          <Link to={paths.book(book._id)} className="line-clamp-2 hover:text-brand-700 hover:underline">
+            {book.title}
+          </Link>
+        </h2>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,83 @@
+import { useMutation } from "convex/react";
+import { CalendarDays, Eye, MessageCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { toast } from "sonner";
+import { LikeButton } from "@/components/ui/like-button";
+import { api } from "../../../../convex/_generated/api";
+import type { BookDetails } from "../book-types";
+import { errorText } from "../error-text";
+import { formatPostedDate } from "../format-date";
+import { CreatorAvatarLink } from "./creator-avatar-link";
+
+type BookInfoProps = {
+  book: BookDetails;
+  /** The owner's controls, shown under the like button. */
+  ownerActions?: ReactNode;
+};
+
+/** The top of the details page: cover, title, posted date, description with contact, 'Added by', likes, views. */
+export function BookInfo({ book, ownerActions }: BookInfoProps) {
+  const toggleLike = useMutation(api.books.toggleLike);
+
+  async function like() {
+    try {
+      await toggleLike({ bookId: book._id });
+    } catch (error) {
+      toast.error(errorText(error, "Could not update the like. Please try again."));
+    }
+  }
+
+  return (
+    <article className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10">
+      <div className="overflow-hidden rounded-2xl bg-stone-100 shadow-sm ring-1 ring-stone-200 md:self-start">
+        {book.imageUrl ? (
+          <img src={book.imageUrl} alt={`Cover of ${book.title}`} className="max-h-[70vh] w-full object-contain" />
+        ) : (
+          <div className="flex aspect-[3/4] items-center justify-center text-stone-400">No cover</div>
+        )}
+      </div>
+
+      <div className="min-w-0 space-y-5">
+        <header className="space-y-2">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-3xl">{book.title}</h1>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-500">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays aria-hidden className="size-4" />
+              Posted <time dateTime={new Date(book._creationTime).toISOString()}>{formatPostedDate(book._creationTime)}</time>
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <Eye aria-hidden className="size-4" />
+              {book.views} {book.views === 1 ? "view" : "views"}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <MessageCircle aria-hidden className="size-4" />
+              {book.comments} {book.comments === 1 ? "comment" : "comments"}
+            </span>
+          </p>
+        </header>
+
+        {(book.description || book.contact) && (
+          <div className="space-y-3 text-base leading-relaxed break-words whitespace-pre-line text-stone-800">
+            {book.description && <p>{book.description}</p>}
+            {book.contact && (
+              <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm ring-1 ring-stone-200">
+                <span className="font-semibold">Contact: </span>
+                {book.contact}
+              </p>
+            )}
+          </div>
+        )}
+
+        <div className="flex items-center gap-3 text-sm text-stone-600">
+          <span>Added by</span>
+          <CreatorAvatarLink creator={book.creator} size="sm" showName />
+        </div>
+
+        <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
+          <LikeButton liked={book.likedByMe} count={book.likes} onToggle={like} />
+          {ownerActions}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { BookDetails } from "../book-types";
+import { BookFormDialog } from "./book-form-dialog";
+
+type BookOwnerActionsProps = {
+  book: BookDetails;
+  /** Deletes the book; throws when it failed (the dialog then stays open). */
+  onDelete: () => Promise<void>;
+};
+
+const actionButton =
+  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2";
+
+/** The owner's Edit (the add/edit modal) and Delete (with confirmation) buttons. */
+export function BookOwnerActions({ book, onDelete }: BookOwnerActionsProps) {
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        onClick={() => setEditing(true)}
+        className={`${actionButton} border-stone-300 bg-white text-stone-700 hover:bg-stone-50 focus-visible:outline-brand-500`}
+      >
+        <Pencil aria-hidden className="size-4" />
+        Edit
+      </button>
+      <button
+        type="button"
+        onClick={() => setConfirmingDelete(true)}
+        className={`${actionButton} border-red-200 bg-white text-red-600 hover:bg-red-50 focus-visible:outline-red-500`}
+      >
+        <Trash2 aria-hidden className="size-4" />
+        Delete
+      </button>
+
+      <BookFormDialog
+        open={editing}
+        onOpenChange={setEditing}
+        book={book}
+        onSaved={() => {
+          setEditing(false);
+          toast.success("Book updated successfully!");
+        }}
+      />
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete this book?"
+        message={`"${book.title}" and all its comments will be deleted. This cannot be undone.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        destructive
+        onConfirm={onDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link } from "react-router-dom";
+import { Avatar } from "@/components/ui/avatar";
+import { paths } from "@/config/paths";
+import type { BookCardData } from "../book-types";
+
+type CreatorAvatarLinkProps = {
+  creator: BookCardData["creator"];
+  size?: "xs" | "sm" | "md" | "lg";
+  /** Shows the name beside the avatar (the details page's 'Added by'). */
+  showName?: boolean;
+};
+
+/** The creator's avatar (and optionally name) linking to their account page. */
+export function CreatorAvatarLink({ creator, size = "sm", showName = false }: CreatorAvatarLinkProps) {
+  return (
+    <Link
+      to={paths.accountOf(creator.userId)}
+      title={creator.displayName}
+      aria-label={showName ? undefined : `${creator.displayName}'s account`}
+      className="inline-flex min-w-0 shrink-0 items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+    >
+      <Avatar src={creator.photoURL} name={creator.displayName} size={size} />
+      {showName && <span className="truncate font-medium text-stone-900 hover:underline">{creator.displayName}</span>}
+    </Link>
+  );
+}
