@@ -1,6 +1,20 @@
-import { convexAuth } from "@convex-dev/auth/server";
-import { Password } from "@convex-dev/auth/providers/Password";
+import Google from "@auth/core/providers/google";
+import { convexAuth, type AuthProviderConfig } from "@convex-dev/auth/server";
+import type { MutationCtx } from "./_generated/server";
+import { googleConfigured } from "./lib/auth-options";
+import { passwordProvider } from "./lib/password-provider";
+import { createProfileIfMissing } from "./lib/profiles";
+
+// Google only when the deployment has its credentials (PRODUCT D7): no button that cannot work.
+const providers: AuthProviderConfig[] = [passwordProvider];
+if (googleConfigured()) providers.push(Google);
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
-  providers: [Password],
+  providers,
+  callbacks: {
+    // Runs on every account write; the helper only inserts when the user has no profile yet.
+    async afterUserCreatedOrUpdated(ctx, { userId }) {
+      await createProfileIfMissing(ctx as unknown as MutationCtx, userId);
+    },
+  },
 });

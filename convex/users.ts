@@ -1,5 +1,6 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
 import { query } from "./_generated/server";
+import { signInOptions as currentSignInOptions } from "./lib/auth-options";
 
 /**
  * Who is signed in, for the shell and the route guard. Unlike feature queries it answers
@@ -24,4 +25,10 @@ export const viewer = query({
       photoURL: profile?.photoURL ?? null,
     };
   },
+});
+
+/** Which ways in this deployment offers: the Google button and the dev mailbox hint need it. */
+export const signInOptions = query({
+  args: {},
+  handler: async () => currentSignInOptions(),
 });

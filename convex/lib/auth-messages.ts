@@ -1,0 +1,39 @@
+/**
+ * The account messages of seed §8 (and the few this product adds). The server throws them as
+ * ConvexError data and the auth screens show them as they are, so both import them from here.
+ * Plain constants only: the client bundle imports this file.
+ */
+export const AUTH_MESSAGES = {
+  invalidEmail: "Invalid email address",
+  accountNotFound: "Account not found",
+  incorrectPassword: "Incorrect password",
+  loginFailed: "Login failed. Please try again.",
+  notVerified: "Please verify your email before logging in",
+  googleLoginFailed: "Failed to sign in with Google. Please try again.",
+  emailInUse: "Email already in use",
+  weakPassword: "Password should be at least 6 characters",
+  passwordsDoNotMatch: "Passwords do not match",
+  registrationFailed: "Registration failed. Please try again.",
+  googleSignUpFailed: "Failed to sign up with Google. Please try again.",
+  resendNeedsLogin: "Unable to resend verification email. Please log in again.",
+  resendFailed: "Failed to resend verification email. Please try again.",
+  resent: "Verification email resent. Please check your inbox.",
+  // Not in the seed (its verification was a link only): the 8-digit code of PRODUCT D6.
+  invalidCode: "Invalid or expired verification code",
+  tooManyAttempts: "Too many failed attempts. Please try again later.",
+  alreadyVerified: "This email is already verified. Please log in.",
+  mailNotSent: "The verification email could not be sent. Please try again later.",
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const VERIFICATION_CODE_LENGTH = 8;
+
+/** Lowercase and trimmed: the one form an address is stored and compared in. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The same loose check as an `<input type="email">`: something@something.something, no spaces. */
+export function isEmailAddress(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+}

@@ -1,0 +1,27 @@
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { DEFAULT_PERSONALITY } from "./validators";
+
+/** Seed §9's placeholder, shown until the user picks a display name. */
+export const NEW_USER_NAME = "New User";
+
+/**
+ * Gives a user their userInfo document (seed §3 defaults) unless they already have one.
+ * Convex Auth calls this on every account write, so it must be idempotent: the by_userId
+ * lookup is what keeps a second sign-in from making a second profile.
+ */
+export async function createProfileIfMissing(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  const existing = await ctx.db
+    .query("profiles")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+  if (existing !== null) return;
+  const user = await ctx.db.get(userId);
+  if (user === null) return;
+  await ctx.db.insert("profiles", {
+    userId,
+    email: user.email ?? "",
+    displayName: NEW_USER_NAME,
+    personality: DEFAULT_PERSONALITY,
+  });
+}
