@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
 type DialogProps = {
   open: boolean;
@@ -28,29 +28,46 @@ export function Dialog({ open, onOpenChange, title, description, children, preve
     <RadixDialog.Root open={open} onOpenChange={changeOpen}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-stone-900/50 backdrop-blur-[1px]" />
-        <RadixDialog.Content
-          // Without a description Radix warns unless aria-describedby is explicitly cleared.
-          {...(description ? {} : { "aria-describedby": undefined })}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none"
-        >
-          <div className="flex items-start gap-3 border-b border-stone-100 px-5 pt-5 pb-3">
-            <div className="min-w-0 flex-1">
-              <RadixDialog.Title className="text-lg font-semibold text-stone-900">{title}</RadixDialog.Title>
-              {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-stone-600">{description}</RadixDialog.Description>
-              )}
-            </div>
-            <RadixDialog.Close
-              aria-label="Close"
-              disabled={preventClose}
-              className="-mt-1 -mr-2 inline-flex size-9 items-center justify-center rounded-full text-stone-500 transition hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
-            >
-              <X aria-hidden className="size-5" />
-            </RadixDialog.Close>
-          </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
-        </RadixDialog.Content>
+        <DialogContent title={title} description={description} preventClose={preventClose}>
+          {children}
+        </DialogContent>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+type DialogContentProps = { title: string; description?: string; preventClose: boolean; children: ReactNode };
+
+/** Rendered only while open, so it can note who had the focus before the dialog took it. */
+function DialogContent({ title, description, preventClose, children }: DialogContentProps) {
+  // Radix gives the focus back only to a Dialog.Trigger; our dialogs are opened by any button, so we do it.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  return (
+    <RadixDialog.Content
+      // Without a description Radix warns unless aria-describedby is explicitly cleared.
+      {...(description ? {} : { "aria-describedby": undefined })}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        if (opener?.isConnected) opener.focus();
+      }}
+      className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none"
+    >
+      <div className="flex items-start gap-3 border-b border-stone-100 px-5 pt-5 pb-3">
+        <div className="min-w-0 flex-1">
+          <RadixDialog.Title className="text-lg font-semibold text-stone-900">{title}</RadixDialog.Title>
+          {description && (
+            <RadixDialog.Description className="mt-1 text-sm text-stone-600">{description}</RadixDialog.Description>
+          )}
+        </div>
+        <RadixDialog.Close
+          aria-label="Close"
+          disabled={preventClose}
+          className="-mt-1 -mr-2 inline-flex size-9 items-center justify-center rounded-full text-stone-500 transition hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
+        >
+          <X aria-hidden className="size-5" />
+        </RadixDialog.Close>
+      </div>
+      <div className="overflow-y-auto px-5 py-4">{children}</div>
+    </RadixDialog.Content>
   );
 }
