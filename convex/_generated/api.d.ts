@@ -29,10 +29,13 @@ import type * as lib_functions from "../lib/functions.js";
 import type * as lib_images from "../lib/images.js";
 import type * as lib_likes from "../lib/likes.js";
 import type * as lib_password_provider from "../lib/password-provider.js";
+import type * as lib_post_feed from "../lib/post-feed.js";
 import type * as lib_profiles from "../lib/profiles.js";
 import type * as lib_text from "../lib/text.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_views from "../lib/views.js";
+import type * as postComments from "../postComments.js";
+import type * as posts from "../posts.js";
 import type * as users from "../users.js";
 
 /**
@@ -60,10 +63,13 @@ declare const fullApi: ApiFromModules<{
   "lib/images": typeof lib_images;
   "lib/likes": typeof lib_likes;
   "lib/password-provider": typeof lib_password_provider;
+  "lib/post-feed": typeof lib_post_feed;
   "lib/profiles": typeof lib_profiles;
   "lib/text": typeof lib_text;
   "lib/validators": typeof lib_validators;
   "lib/views": typeof lib_views;
+  postComments: typeof postComments;
+  posts: typeof posts;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

@@ -13,8 +13,9 @@ export const MBTI_TYPES = [
 ] as const;
 export const POST_CATEGORIES = ["psychology", "science", "art", "philosophy", "productivity", "uncategorized"] as const;
 
+/** A validator for one of `values`, typed as their union (not plain string). */
 function literals<T extends readonly [string, string, ...string[]]>(values: T) {
-  const [a, b, ...rest] = values;
+  const [a, b, ...rest] = values as unknown as [T[number], T[number], ...T[number][]];
   return v.union(v.literal(a), v.literal(b), ...rest.map((value) => v.literal(value)));
 }
 

@@ -1,0 +1,210 @@
+import { ConvexError, v } from "convex/values";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { requireOwner } from "./lib/auth";
+import { getCounter, incrementCounter, pageCount } from "./lib/counters";
+import { publicUser } from "./lib/creators";
+import { userMutation, userQuery } from "./lib/functions";
+import { deleteStoredImage, imageUrl, validateImage } from "./lib/images";
+import { deleteLikesAndViews, isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
+import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
+import { cleanText, LIMITS } from "./lib/text";
+import { imageRefValidator, POST_CATEGORIES, postCategoryValidator, type ImageRef } from "./lib/validators";
+import { recordView as recordViewRow } from "./lib/views";
+
+/** Seed §9: eight posts per page. */
+export const POSTS_PAGE_SIZE = 8;
+/** How many other posts by the same author the details page shows by default, and at most. */
+export const OTHER_POSTS_LIMIT = 6;
+export const OTHER_POSTS_MAX = 24;
+
+export const POST_NOT_FOUND = "Post not found!";
+export const ADD_REQUIRED = "Title, description, and image are required";
+export const EDIT_REQUIRED = "Title and description are required";
+
+/**
+ * One page of the feed in the chosen order for the chosen categories, answered from indexes
+ * (O(page size) reads), with the page count from per-category counters. No category → no posts.
+ * `continueCursor` leads to the page after this one; pages never overlap or skip a post,
+ * however many posts are added between loads.
+ */
+export const feed = userQuery({
+  args: {
+    sort: feedSortValidator,
+    categories: v.array(postCategoryValidator),
+    cursor: v.union(v.string(), v.null()),
+  },
+  handler: async (ctx, { sort, categories, cursor }) => {
+    const selected = distinctCategories(categories);
+    if (selected.length === 0) return { posts: [], isDone: true, continueCursor: "", totalPages: 1 };
+    const result = await feedStream(ctx, sort, selected).paginate({ cursor, numItems: POSTS_PAGE_SIZE });
+    const total =
+      selected.length === POST_CATEGORIES.length ? await getCounter(ctx, "posts") : await countPosts(ctx, selected);
+    return {
+      posts: await toCards(ctx, result.page),
+      isDone: result.isDone,
+      continueCursor: result.continueCursor,
+      totalPages: pageCount(total, POSTS_PAGE_SIZE),
+    };
+  },
+});
+
+/** One post with everything the details and edit pages show; null when the id names no post. */
+export const get = userQuery({
+  args: { postId: v.string() },
+  handler: async (ctx, { postId }) => {
+    // The id comes from the address bar, so a malformed one is "not found", not a crash.
+    const id = ctx.db.normalizeId("posts", postId);
+    const post = id === null ? null : await ctx.db.get(id);
+    if (post === null) return null;
+    return {
+      _id: post._id,
+      _creationTime: post._creationTime,
+      updatedAt: post.updatedAt,
+      title: post.title,
+      description: post.description,
+      category: post.category,
+      imageUrl: await imageUrl(ctx, post.image),
+      views: post.views,
+      likes: post.likes,
+      comments: post.comments,
+      likedByMe: await isLikedBy(ctx, post._id, ctx.user._id),
+      isOwner: post.userId === ctx.user._id,
+      author: await publicUser(ctx, post.userId),
+    };
+  },
+});
+
+/** A few posts of one user, newest first, optionally without the one being viewed. */
+export const byUser = userQuery({
+  args: { userId: v.id("users"), excludePostId: v.optional(v.id("posts")), limit: v.optional(v.number()) },
+  handler: async (ctx, { userId, excludePostId, limit = OTHER_POSTS_LIMIT }) => {
+    const wanted = Math.min(Math.max(1, Math.floor(limit)), OTHER_POSTS_MAX);
+    const posts = await ctx.db
+      .query("posts")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .order("desc")
+      .take(wanted + 1);
+    return await toCards(ctx, posts.filter((post) => post._id !== excludePostId).slice(0, wanted));
+  },
+});
+
+const postFields = { title: v.string(), description: v.string(), category: postCategoryValidator };
+
+export const create = userMutation({
+  args: { ...postFields, image: v.optional(imageRefValidator) },
+  handler: async (ctx, { title, description, category, image }): Promise<Id<"posts">> => {
+    if (isBlank(title) || isBlank(description) || image === undefined || isBlankUrl(image)) {
+      throw new ConvexError(ADD_REQUIRED);
+    }
+    const postId = await ctx.db.insert("posts", {
+      ...cleanPostText(title, description),
+      category,
+      image: await validateImage(ctx, image),
+      userId: ctx.user._id,
+      updatedAt: Date.now(),
+      views: 0,
+      likes: 0,
+      comments: 0,
+    });
+    await incrementCounter(ctx, "posts", 1);
+    await incrementCounter(ctx, categoryCounter(category), 1);
+    return postId;
+  },
+});
+
+/** The owner changes the text and the category (the image is chosen on add only, seed §2). */
+export const update = userMutation({
+  args: { postId: v.id("posts"), ...postFields },
+  handler: async (ctx, { postId, title, description, category }) => {
+    const post = await ownPost(ctx, postId);
+    if (isBlank(title) || isBlank(description)) throw new ConvexError(EDIT_REQUIRED);
+    await ctx.db.patch(post._id, { ...cleanPostText(title, description), category, updatedAt: Date.now() });
+    if (category !== post.category) {
+      await incrementCounter(ctx, categoryCounter(post.category), -1);
+      await incrementCounter(ctx, categoryCounter(category), 1);
+    }
+  },
+});
+
+/** The owner deletes a post with its comments, likes, views and stored image. */
+export const remove = userMutation({
+  args: { postId: v.id("posts") },
+  handler: async (ctx, { postId }) => {
+    const post = await ownPost(ctx, postId);
+    const comments = await ctx.db
+      .query("postComments")
+      .withIndex("by_postId", (q) => q.eq("postId", post._id))
+      .collect();
+    await Promise.all(comments.map((comment) => ctx.db.delete(comment._id)));
+    await deleteLikesAndViews(ctx, post._id);
+    await deleteStoredImage(ctx, post.image);
+    await ctx.db.delete(post._id);
+    await incrementCounter(ctx, "posts", -1);
+    await incrementCounter(ctx, categoryCounter(post.category), -1);
+  },
+});
+
+/** Likes or unlikes the post for the caller; returns the new state and count. */
+export const toggleLike = userMutation({
+  args: { postId: v.id("posts") },
+  handler: async (ctx, { postId }) => {
+    const post = await existingPost(ctx, postId);
+    const liked = await toggleLikeRow(ctx, post, ctx.user._id);
+    return { liked, likes: post.likes + (liked ? 1 : -1) };
+  },
+});
+
+/** Counts the caller's view unless they were counted recently (reloads do not inflate views). */
+export const recordView = userMutation({
+  args: { postId: v.id("posts") },
+  handler: async (ctx, { postId }) => {
+    const post = await existingPost(ctx, postId);
+    return await recordViewRow(ctx, post, ctx.user._id);
+  },
+});
+
+/** The post or a "Post not found!" error (also used by the comments module). */
+export async function existingPost(ctx: QueryCtx, postId: Id<"posts">): Promise<Doc<"posts">> {
+  const post = await ctx.db.get(postId);
+  if (post === null) throw new ConvexError(POST_NOT_FOUND);
+  return post;
+}
+
+async function ownPost(ctx: MutationCtx & { user: Doc<"users"> }, postId: Id<"posts">): Promise<Doc<"posts">> {
+  const post = await existingPost(ctx, postId);
+  requireOwner(post.userId, ctx.user._id);
+  return post;
+}
+
+/** Trimmed title and description within the limits; the description keeps its line breaks (D4). */
+function cleanPostText(title: string, description: string) {
+  return {
+    title: cleanText(title, "Title", LIMITS.title),
+    description: cleanText(description.replace(/\r\n?/g, "\n"), "Description", LIMITS.description),
+  };
+}
+
+function isBlank(text: string): boolean {
+  return text.trim().length === 0;
+}
+
+function isBlankUrl(image: ImageRef): boolean {
+  return "url" in image && isBlank(image.url);
+}
+
+/** What a feed card needs (seed §2): image, title, views, likes, comments and date. */
+async function toCards(ctx: QueryCtx, posts: Doc<"posts">[]) {
+  return await Promise.all(
+    posts.map(async (post) => ({
+      _id: post._id,
+      _creationTime: post._creationTime,
+      title: post.title,
+      category: post.category,
+      imageUrl: await imageUrl(ctx, post.image),
+      views: post.views,
+      likes: post.likes,
+      comments: post.comments,
+    })),
+  );
+}

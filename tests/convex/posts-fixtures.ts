@@ -1,0 +1,94 @@
+import type { Doc, Id } from "../../convex/_generated/dataModel";
+import { api } from "../../convex/_generated/api";
+import type { PostCategory } from "../../convex/lib/validators";
+import { storeFile } from "./book-fixtures";
+import type { TestBackend } from "./test-env";
+
+type Client = ReturnType<TestBackend["withIdentity"]>;
+
+/** Adds a post with an uploaded image as `as`, and returns its id and the image's storage id. */
+export async function addPost(
+  t: TestBackend,
+  as: Client,
+  { title = "On habits", category = "productivity" as PostCategory } = {},
+) {
+  const storageId = await storeFile(t);
+  const postId = await as.mutation(api.posts.create, {
+    title,
+    description: "Small steps.\nEvery day.",
+    category,
+    image: { storageId },
+  });
+  return { postId, storageId };
+}
+
+export type PostCounts = { category: PostCategory; views?: number; likes?: number; comments?: number; title?: string };
+
+/**
+ * Inserts posts straight into the table with the given counts (what many users liking, viewing and
+ * commenting would leave behind), and keeps the page counters right, as create would.
+ */
+export async function insertPosts(t: TestBackend, userId: Id<"users">, posts: PostCounts[]): Promise<Id<"posts">[]> {
+  return await t.run(async (ctx) => {
+    const ids: Id<"posts">[] = [];
+    for (const [i, post] of posts.entries()) {
+      ids.push(
+        await ctx.db.insert("posts", {
+          title: post.title ?? `Post ${i}`,
+          description: "Text",
+          category: post.category,
+          image: { url: `https://example.com/${i}.png` },
+          userId,
+          updatedAt: 0,
+          views: post.views ?? 0,
+          likes: post.likes ?? 0,
+          comments: post.comments ?? 0,
+        }),
+      );
+    }
+    const names = ["posts", ...posts.map((post) => `posts:${post.category}`)];
+    for (const name of new Set(names)) {
+      const delta = name === "posts" ? posts.length : posts.filter((post) => `posts:${post.category}` === name).length;
+      const counter = await ctx.db
+        .query("counters")
+        .withIndex("by_name", (q) => q.eq("name", name))
+        .unique();
+      if (counter) await ctx.db.patch(counter._id, { value: counter.value + delta });
+      else await ctx.db.insert("counters", { name, value: delta });
+    }
+    return ids;
+  });
+}
+
+/** Every post in the table, as the feed must order them: by the field, then newest first. */
+export async function expectedOrder(
+  t: TestBackend,
+  sort: "date" | "views" | "likes" | "comments",
+  categories: readonly PostCategory[],
+): Promise<Id<"posts">[]> {
+  const all: Doc<"posts">[] = await t.run((ctx) => ctx.db.query("posts").collect());
+  return all
+    .filter((post) => categories.includes(post.category))
+    .sort((a, b) => (sort === "date" ? 0 : b[sort] - a[sort]) || b._creationTime - a._creationTime)
+    .map((post) => post._id);
+}
+
+/** An id that has the posts table's shape but names no document any more. */
+export async function deletedPostId(t: TestBackend): Promise<Id<"posts">> {
+  return await t.run(async (ctx) => {
+    const userId = await ctx.db.insert("users", {});
+    const id = await ctx.db.insert("posts", {
+      title: "Gone",
+      description: "Gone",
+      category: "art",
+      image: { url: "https://example.com/gone.png" },
+      userId,
+      updatedAt: 0,
+      views: 0,
+      likes: 0,
+      comments: 0,
+    });
+    await ctx.db.delete(id);
+    return id;
+  });
+}
