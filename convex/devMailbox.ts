@@ -1,15 +1,15 @@
 import { ConvexError, v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
 import { devMailboxEnabled } from "./lib/auth-email";
+import { AUTH_MESSAGES } from "./lib/auth-messages";
 
 const MAILBOX_PAGE = 50;
-export const MAILBOX_UNAVAILABLE = "The dev mailbox is not available";
 
 /** Stores a message the app would have e-mailed; only reachable when the dev mailbox is on. */
 export const deliver = internalMutation({
   args: { to: v.string(), subject: v.string(), code: v.string(), link: v.string() },
   handler: async (ctx, mail) => {
-    if (!devMailboxEnabled()) throw new ConvexError(MAILBOX_UNAVAILABLE);
+    if (!devMailboxEnabled()) throw new ConvexError(AUTH_MESSAGES.mailboxUnavailable);
     await ctx.db.insert("devMailbox", mail);
   },
 });
@@ -21,7 +21,7 @@ export const deliver = internalMutation({
 export const list = query({
   args: {},
   handler: async (ctx) => {
-    if (!devMailboxEnabled()) throw new ConvexError(MAILBOX_UNAVAILABLE);
+    if (!devMailboxEnabled()) throw new ConvexError(AUTH_MESSAGES.mailboxUnavailable);
     const messages = await ctx.db.query("devMailbox").order("desc").take(MAILBOX_PAGE);
     return messages.map(({ _id, _creationTime, to, subject, code, link }) => ({
       _id,

@@ -23,6 +23,7 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: "Too many failed attempts. Please try again later.",
   alreadyVerified: "This email is already verified. Please log in.",
   mailNotSent: "The verification email could not be sent. Please try again later.",
+  mailboxUnavailable: "The dev mailbox is not available",
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { generateVerificationCode } from "../../convex/lib/auth-email";
 import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
-import { MAILBOX_UNAVAILABLE } from "../../convex/devMailbox";
 import { useAuthEnvironment } from "./auth-env";
 import { newBackend } from "./test-env";
 
@@ -59,7 +58,7 @@ describe("dev mailbox", () => {
   test("is refused when the deployment does not run with AUTH_DEV_MAILBOX=1", async () => {
     const t = newBackend();
     delete process.env.AUTH_DEV_MAILBOX;
-    await expect(t.query(api.devMailbox.list, {})).rejects.toThrow(MAILBOX_UNAVAILABLE);
+    await expect(t.query(api.devMailbox.list, {})).rejects.toThrow(AUTH_MESSAGES.mailboxUnavailable);
   });
 });
 
