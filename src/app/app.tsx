@@ -1,6 +1,7 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
 import { RouterProvider } from "react-router-dom";
+import { AudioProvider } from "./audio-provider";
 import { convexUrl } from "./convex-url";
 import { router } from "./router";
 
@@ -9,7 +10,9 @@ const convex = new ConvexReactClient(convexUrl());
 export function App() {
   return (
     <ConvexAuthProvider client={convex}>
-      <RouterProvider router={router} />
+      <AudioProvider>
+        <RouterProvider router={router} />
+      </AudioProvider>
     </ConvexAuthProvider>
   );
 }

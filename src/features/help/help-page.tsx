@@ -1,5 +1,98 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { BookOpen, Mail, MessagesSquare, Music, UserPlus, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { paths } from "@/config/paths";
 
+/** Optional contact address set at build time (VITE_SUPPORT_EMAIL); without it we point to the in-app channels only. */
+const SUPPORT_EMAIL = (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined)?.trim() || null;
+
+const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600";
+
+/** Help (F12, seed §2): how to reach us, a call for team members, and answers to common questions. */
 export default function HelpPage() {
-  return <ComingSoon title="Help" />;
+  return (
+    <section className="mx-auto max-w-3xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Help</h1>
+        <p className="mt-2 text-stone-600">Questions, ideas or something broken? Here is how to reach the people who run this community.</p>
+      </header>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Card icon={MessagesSquare} title="Contact us">
+          <p>
+            Ask in the <Link to={paths.chats} className={linkClass}>Public chats</Link>: the team reads them every day and
+            anyone who knows the answer can help too.
+          </p>
+          <p className="mt-2">
+            For something private, find a team member on the <Link to={paths.friends} className={linkClass}>Friends</Link> page
+            and press Message.
+          </p>
+          {SUPPORT_EMAIL && (
+            <p className="mt-2 flex items-center gap-2">
+              <Mail aria-hidden className="size-4 shrink-0 text-stone-500" />
+              <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
+                {SUPPORT_EMAIL}
+              </a>
+            </p>
+          )}
+        </Card>
+
+        <Card icon={UserPlus} title="Join the team">
+          <p>We are a small group of volunteers and we are looking for more people:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>writers for new Duma story cards</li>
+            <li>moderators for the public chats</li>
+            <li>developers and designers</li>
+            <li>musicians for new background tracks</li>
+          </ul>
+          <p className="mt-2">
+            Interested? Say hello in the <Link to={paths.chats} className={linkClass}>Public chats</Link> and tell us what you would like to do.
+          </p>
+        </Card>
+      </div>
+
+      <Card icon={BookOpen} title="Common questions">
+        <dl className="space-y-3">
+          <Question q="How do I share a book or write a post?">
+            Open <Link to={paths.books} className={linkClass}>BOOK_CROSS</Link> and press “+ Add Book”, or open{" "}
+            <Link to={paths.dumy} className={linkClass}>DUMY</Link> and press “+” to write a post.
+          </Question>
+          <Question q="How do I change my name or avatar?">
+            Press your avatar in the top bar to open your account, then Edit Profile.
+          </Question>
+          <Question q="I did not get the verification e-mail.">
+            Check your spam folder, then use Resend verification on the verify screen. The code is valid for a limited time.
+          </Question>
+        </dl>
+      </Card>
+
+      <Card icon={Music} title="Music">
+        <p>
+          Music starts when you first click or press a key. Use the slider in the bottom bar to change the volume, or the speaker button
+          to mute. Pick a track on the <Link to={paths.music} className={linkClass}>Music</Link> page.
+        </p>
+      </Card>
+    </section>
+  );
+}
+
+function Card({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5 text-stone-700 shadow-sm">
+      <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold text-stone-900">
+        <Icon aria-hidden className="size-5 text-brand-600" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Question({ q, children }: { q: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-stone-900">{q}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
 }

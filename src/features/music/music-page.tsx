@@ -1,5 +1,79 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { clsx } from "clsx";
+import { Music, Play, Square } from "lucide-react";
+import { TRACKS, trackById, type Track } from "@/lib/audio/tracks";
+import { useAudioManager, useAudioState } from "@/lib/audio/use-audio";
 
+/**
+ * Music (F11, seed §2): the five tracks, each with Play and Stop. A played track replaces the
+ * page's background music everywhere until it is stopped; then the background music returns.
+ */
 export default function MusicPage() {
-  return <ComingSoon title="Music" />;
+  const { chosenTrackId, nowPlayingId, volume } = useAudioState();
+
+  return (
+    <section className="mx-auto max-w-2xl px-3 py-6 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-stone-900">Music</h1>
+      <p className="mt-2 text-stone-600">
+        Five tracks made for this community. One plays quietly in the background on every page; the Duma game has its own.
+      </p>
+      <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-700">
+        {nowPlayingStatus(nowPlayingId === null ? null : trackById(nowPlayingId), chosenTrackId !== null)}
+        {volume === 0 && " The volume is off: turn it up in the bottom bar."}
+      </p>
+      <ul className="mt-6 space-y-3">
+        {TRACKS.map((track) => (
+          <TrackRow key={track.id} track={track} isPlaying={nowPlayingId === track.id} isChosen={chosenTrackId === track.id} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function nowPlayingStatus(track: Track | null, chosen: boolean): string {
+  if (!track) return "Music starts as soon as you click or press a key anywhere.";
+  return chosen ? `Now playing: ${track.title}.` : `Now playing: ${track.title} (background music).`;
+}
+
+function TrackRow({ track, isPlaying, isChosen }: { track: Track; isPlaying: boolean; isChosen: boolean }) {
+  const audio = useAudioManager();
+  return (
+    <li
+      className={clsx(
+        "flex flex-wrap items-center gap-3 rounded-2xl border bg-white p-4 shadow-sm sm:flex-nowrap",
+        isPlaying ? "border-brand-500 ring-1 ring-brand-500" : "border-stone-200",
+      )}
+    >
+      <span
+        aria-hidden
+        className={clsx("flex size-11 shrink-0 items-center justify-center rounded-xl", isPlaying ? "bg-brand-600 text-white" : "bg-stone-100 text-stone-500")}
+      >
+        <Music className={clsx("size-5", isPlaying && "animate-pulse")} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 className="font-semibold text-stone-900">{track.title}</h2>
+        <p className="text-sm text-stone-500">{track.mood}</p>
+      </div>
+      <div className="flex w-full gap-2 sm:w-auto">
+        <button
+          type="button"
+          aria-label={`Play ${track.title}`}
+          onClick={() => audio.play(track.id)}
+          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:flex-none"
+        >
+          <Play aria-hidden className="size-4" />
+          Play
+        </button>
+        <button
+          type="button"
+          aria-label={`Stop ${track.title}`}
+          onClick={() => audio.stop(track.id)}
+          disabled={!isChosen}
+          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none"
+        >
+          <Square aria-hidden className="size-3.5" />
+          Stop
+        </button>
+      </div>
+    </li>
+  );
 }

@@ -1,0 +1,13 @@
+import { useQuery } from "convex/react";
+import { Navigate } from "react-router-dom";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { api } from "../../convex/_generated/api";
+
+/** Seed §2: /account redirects to /account/{currentUserUid}. Rendered inside the guard. */
+export function AccountRedirect() {
+  const viewer = useQuery(api.users.viewer);
+  if (viewer === undefined) return <Spinner />;
+  if (viewer === null) return <Navigate to={paths.login} replace />;
+  return <Navigate to={paths.accountOf(viewer.userId)} replace />;
+}

@@ -1,0 +1,70 @@
+import { clsx } from "clsx";
+import { CircleHelp, Gamepad2, ListMusic, MessagesSquare, type LucideIcon } from "lucide-react";
+import { NavLink } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { trackById } from "@/lib/audio/tracks";
+import { useAudioState } from "@/lib/audio/use-audio";
+import { VolumeControls } from "./volume-controls";
+
+const LINKS: readonly { to: string; label: string; icon: LucideIcon }[] = [
+  { to: paths.chats, label: "Public chats", icon: MessagesSquare },
+  { to: paths.games, label: "Games/Apps", icon: Gamepad2 },
+  { to: paths.help, label: "Help", icon: CircleHelp },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    "flex min-w-14 flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[11px] font-medium leading-tight transition sm:flex-row sm:gap-1.5 sm:px-3 sm:py-2 sm:text-sm",
+    "focus-visible:outline-2 focus-visible:outline-brand-500",
+    isActive ? "text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+  );
+
+/**
+ * Seed §2 bottom bar: Public chats, Games/Apps, Help, and the music volume. On the sign-in
+ * pages only the volume is shown, since the links lead to pages that need a login.
+ */
+export function BottomBar({ minimal }: { minimal: boolean }) {
+  return (
+    <footer className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-2 sm:px-6">
+        {minimal ? (
+          <span />
+        ) : (
+          <nav aria-label="Community" className="flex items-center sm:gap-1">
+            {LINKS.map(({ to, label, icon: Icon }) => (
+              <NavLink key={to} to={to} className={linkClass}>
+                <Icon aria-hidden className="size-5 sm:size-4" />
+                <span className="whitespace-nowrap">{label}</span>
+              </NavLink>
+            ))}
+          </nav>
+        )}
+        <div className="flex items-center gap-0.5 sm:gap-2">
+          {!minimal && <NowPlayingLink />}
+          <VolumeControls />
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** A way to the music page that says what is playing (wide screens show the title). */
+function NowPlayingLink() {
+  const { nowPlayingId } = useAudioState();
+  const title = nowPlayingId ? trackById(nowPlayingId).title : null;
+  return (
+    <NavLink
+      to={paths.music}
+      aria-label={title ? `Music, now playing ${title}` : "Music"}
+      className={({ isActive }) =>
+        clsx(
+          "flex size-10 items-center justify-center gap-1.5 rounded-full text-sm focus-visible:outline-2 focus-visible:outline-brand-500 md:w-auto md:px-3",
+          isActive ? "text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+        )
+      }
+    >
+      <ListMusic aria-hidden className="size-5 shrink-0" />
+      <span className="hidden max-w-32 truncate md:inline">{title ?? "Music"}</span>
+    </NavLink>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The route guard's rules (PRODUCT D1) as plain functions, so they are tested without React:
+ * every page except the open ones needs a signed-in user with a verified e-mail; the wanted
+ * address travels in `?redirect=` (agreed with the auth screens) and is honoured after login.
+ */
+import { OPEN_PATHS, paths } from "@/config/paths";
+
+/** What the guard needs to know about the user (from api.users.viewer). */
+export type GuardViewer = { email: string; emailVerified: boolean };
+
+export type GuardInput = {
+  authLoading: boolean;
+  authenticated: boolean;
+  /** undefined while the viewer query loads, null when the session has no user. */
+  viewer: GuardViewer | null | undefined;
+  pathname: string;
+  search: string;
+};
+
+export type GuardDecision = { kind: "wait" } | { kind: "allow" } | { kind: "redirect"; to: string };
+
+export const REDIRECT_PARAM = "redirect";
+
+export function loginPathFor(returnTo: string): string {
+  return `${paths.login}?${REDIRECT_PARAM}=${encodeURIComponent(returnTo)}`;
+}
+
+/** Guarded pages: wait for auth, then let verified users in and send everyone else away. */
+export function decideGuardedRoute({ authLoading, authenticated, viewer, pathname, search }: GuardInput): GuardDecision {
+  if (authLoading) return { kind: "wait" };
+  const returnTo = pathname + search;
+  if (!authenticated) return { kind: "redirect", to: loginPathFor(returnTo) };
+  if (viewer === undefined) return { kind: "wait" };
+  if (viewer === null) return { kind: "redirect", to: loginPathFor(returnTo) };
+  if (!viewer.emailVerified) {
+    const query = new URLSearchParams({ email: viewer.email, [REDIRECT_PARAM]: returnTo });
+    return { kind: "redirect", to: `${paths.verifyEmail}?${query.toString()}` };
+  }
+  return { kind: "allow" };
+}
+
+/** /login and /register: a verified user who is already signed in goes on to where they wanted. */
+export function decideSignInPage({ authLoading, authenticated, viewer, search }: GuardInput): GuardDecision {
+  if (authLoading || (authenticated && viewer === undefined)) return { kind: "wait" };
+  if (authenticated && viewer?.emailVerified) {
+    return { kind: "redirect", to: safeRedirectTarget(new URLSearchParams(search).get(REDIRECT_PARAM)) };
+  }
+  return { kind: "allow" };
+}
+
+/**
+ * Only a path on this site is followed ("/books?page=2"); anything else — another origin,
+ * "//evil.example", an auth page that would loop — becomes home.
+ */
+export function safeRedirectTarget(target: string | null): string {
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return paths.home;
+  const targetPath = target.split(/[?#]/, 1)[0] ?? "";
+  if (OPEN_PATHS.includes(targetPath)) return paths.home;
+  return target;
+}

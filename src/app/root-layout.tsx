@@ -1,0 +1,44 @@
+import { useEffect } from "react";
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router-dom";
+import { Spinner } from "@/components/ui/spinner";
+import { OPEN_PATHS } from "@/config/paths";
+import { useAudioManager } from "@/lib/audio/use-audio";
+import { BottomBar } from "./bottom-bar";
+import { LazyToaster } from "./lazy-toaster";
+import { TopBar } from "./top-bar";
+
+/** The frame every screen lives in: top bar, the screen, bottom bar, toasts. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const loadingScreen = useNavigation().state === "loading";
+  const onSignInPage = OPEN_PATHS.includes(pathname);
+  const audio = useAudioManager();
+
+  useEffect(() => audio.setPath(pathname), [audio, pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <TopBar minimal={onSignInPage} />
+      {loadingScreen && (
+        <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-brand-500" />
+      )}
+      <main id="main" aria-busy={loadingScreen} className="flex-1 pb-24">
+        <Outlet />
+      </main>
+      <BottomBar minimal={onSignInPage} />
+      <LazyToaster />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** While the first screen's code downloads (before anything else can show). */
+export function FirstLoadFallback() {
+  return <Spinner className="min-h-dvh" />;
+}

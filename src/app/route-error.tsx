@@ -1,0 +1,40 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+import { paths } from "@/config/paths";
+
+/**
+ * Shown when a screen fails to load or crashes: a friendly message and a way on, never a stack
+ * trace. The usual cause after a new release is a screen file that no longer exists, which a
+ * reload fixes.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  // The details help developers in the console; the page stays human.
+  console.error(error);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+
+  return (
+    <section role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-stone-900">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="mt-3 text-stone-600">
+        {notFound
+          ? "There is nothing at this address."
+          : "This screen could not be shown. Check your connection and try again."}
+      </p>
+      <div className="mt-6 flex justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          Reload
+        </button>
+        <Link
+          to={paths.home}
+          className="rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          Go home
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useAuthActions } from "@convex-dev/auth/react";
+import { clsx } from "clsx";
+import { useConvexAuth, useQuery } from "convex/react";
+import { LogOut } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router-dom";
+import { Avatar } from "@/components/ui/avatar";
+import { paths } from "@/config/paths";
+import { api } from "../../convex/_generated/api";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    "rounded-lg px-2.5 py-1.5 text-sm font-bold tracking-wide transition sm:px-3",
+    isActive ? "bg-brand-50 text-brand-700" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900",
+  );
+
+/** Seed §2 top bar: logo → home, DUMY, BOOK_CROSS, own avatar → account, plus Log Out. */
+export function TopBar({ minimal }: { minimal: boolean }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500">
+          <img src="/images/logo.svg" alt="" className="size-9" />
+          <span className="sr-only">Home</span>
+        </Link>
+        {!minimal && (
+          <>
+            <nav aria-label="Main" className="flex items-center gap-1">
+              <NavLink to={paths.dumy} className={navLinkClass}>
+                DUMY
+              </NavLink>
+              <NavLink to={paths.books} className={navLinkClass}>
+                BOOK_CROSS
+              </NavLink>
+            </nav>
+            <UserArea />
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function UserArea() {
+  const { isAuthenticated } = useConvexAuth();
+  const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
+  const { signOut } = useAuthActions();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const logOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+      await navigate(paths.login);
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  if (!viewer) return null;
+  return (
+    <div className="ml-auto flex items-center gap-1 sm:gap-2">
+      <Link
+        to={paths.account}
+        aria-label="My account"
+        className="flex items-center gap-2 rounded-full p-0.5 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:pr-3"
+      >
+        <Avatar src={viewer.photoURL} name={viewer.displayName} size="sm" />
+        <span className="hidden max-w-40 truncate text-sm font-medium text-stone-700 md:inline">{viewer.displayName}</span>
+      </Link>
+      <button
+        type="button"
+        onClick={() => void logOut()}
+        disabled={signingOut}
+        className="flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+      >
+        <LogOut aria-hidden className="size-4" />
+        <span className="sr-only sm:not-sr-only">Log Out</span>
+      </button>
+    </div>
+  );
+}
