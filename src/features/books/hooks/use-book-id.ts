@@ -1,7 +1,6 @@
 import { useParams } from "react-router-dom";
 
-/** The book id from the address (/books/{id}, /books/edit/{id}), whichever name the router gives the param. */
+/** The book id from the address: /books/:bookId and /books/edit/:bookId (src/app/router.tsx). */
 export function useBookIdParam(): string {
-  const params = useParams();
-  return params.bookId ?? params.id ?? "";
+  return useParams<{ bookId: string }>().bookId ?? "";
 }

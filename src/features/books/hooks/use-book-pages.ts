@@ -31,7 +31,8 @@ export function useBookPages() {
     pageNumber,
     totalPages: shown?.totalPages ?? 1,
     canGoBack: pageNumber > 1,
-    canGoForward: result !== undefined && !result.isDone && result.books.length > 0,
+    // The counter knows when this is the last page even if the server could not tell (a full last page).
+    canGoForward: result !== undefined && !result.isDone && result.books.length > 0 && pageNumber < result.totalPages,
     next: () => {
       if (result && !result.isDone) setCursors((stack) => [...stack, result.continueCursor]);
     },

@@ -1,0 +1,94 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import BooksPage from "@/features/books/books-page";
+import type { BookCardData } from "@/features/books/book-types";
+import type { Id } from "../../convex/_generated/dataModel";
+
+type Page = { books: BookCardData[]; isDone: boolean; continueCursor: string; totalPages: number };
+
+// books.page answers by cursor; a cursor missing from the map is a page still loading.
+const pages = vi.hoisted(() => new Map<string | null, unknown>());
+const queried = vi.hoisted(() => [] as (string | null)[]);
+vi.mock("convex/react", () => ({
+  useQuery: (_ref: unknown, args: { cursor: string | null }) => {
+    queried.push(args.cursor);
+    return pages.get(args.cursor);
+  },
+  useMutation: () => vi.fn(),
+}));
+
+function books(from: number, count: number): BookCardData[] {
+  return Array.from({ length: count }, (_, index) => ({
+    _id: `book${from + index}` as Id<"books">,
+    _creationTime: 0,
+    title: `Book ${from + index}`,
+    imageUrl: null,
+    likes: 0,
+    comments: 0,
+    creator: { userId: "alice" as Id<"users">, displayName: "Alice", photoURL: null },
+  }));
+}
+
+function renderPage() {
+  render(
+    <MemoryRouter>
+      <BooksPage />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  pages.clear();
+  queried.length = 0;
+});
+
+describe("books page", () => {
+  it("shows 'Loading...' until the first page arrives", () => {
+    renderPage();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
+    expect(screen.getByRole("button", { name: "+ Add Book" })).toBeInTheDocument();
+  });
+
+  it("shows a friendly empty state with a way to add the first book", () => {
+    pages.set(null, { books: [], isDone: true, continueCursor: "", totalPages: 0 } satisfies Page);
+    renderPage();
+    expect(screen.getByText(/No books on the board yet/)).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "+ Add Book" })).toHaveLength(2);
+  });
+
+  it("walks the pages with Next and Previous and says 'Page x of y'", async () => {
+    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
+    pages.set("after8", { books: books(9, 2), isDone: true, continueCursor: "end", totalPages: 2 } satisfies Page);
+    const user = renderPage();
+
+    expect(screen.getAllByRole("listitem")).toHaveLength(8);
+    expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Book 10" })).toHaveAttribute("href", "/books/book10");
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Previous" }));
+    expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
+  });
+
+  it("does not offer Next on a full last page, trusting the page count", () => {
+    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 1 } satisfies Page);
+    renderPage();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+  });
+
+  it("keeps the current page on screen while the next one loads", async () => {
+    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(queried).toContain("after8");
+    expect(screen.getByRole("link", { name: "Book 1" })).toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+});
