@@ -1,5 +1,37 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useMutation } from "convex/react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { paths } from "@/config/paths";
+import { uploadImage } from "@/lib/upload";
+import { api } from "../../../convex/_generated/api";
+import { PostForm, type PostFormValues } from "./components/post-form";
+import { errorText } from "./format";
 
+/** /dumy/add: a new post with title, description, category and an uploaded image. */
 export default function PostAddPage() {
-  return <ComingSoon title="Add post" />;
+  const createPost = useMutation(api.posts.create);
+  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
+  const navigate = useNavigate();
+
+  async function add({ title, description, category, image }: PostFormValues) {
+    try {
+      if (image === null) throw new Error("no image");
+      const storageId = await uploadImage(image, () => generateUploadUrl());
+      await createPost({ title, description, category, image: { storageId } });
+    } catch (error) {
+      toast.error(errorText(error, "Failed to add post"));
+      throw error;
+    }
+    toast.success("Post added successfully!");
+    navigate(paths.dumy);
+  }
+
+  return (
+    <section className="mx-auto max-w-2xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
+      <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">Add post</h1>
+      <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+        <PostForm mode="add" onSubmit={add} cancelTo={paths.dumy} />
+      </div>
+    </section>
+  );
 }

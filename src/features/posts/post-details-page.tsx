@@ -1,5 +1,74 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useMutation, useQuery } from "convex/react";
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { api } from "../../../convex/_generated/api";
+import { OtherPosts } from "./components/other-posts";
+import { PostCommentsDialog } from "./components/post-comments-dialog";
+import { PostInfo } from "./components/post-info";
+import { PostOwnerActions } from "./components/post-owner-actions";
+import { errorText } from "./format";
+import { usePostIdParam } from "./hooks/use-post-id";
+import { useRecordView } from "./hooks/use-record-view";
 
+/** /dumy/{id}: the post, its views and likes, the comment dialog, owner Edit/Delete and the author's other posts. */
 export default function PostDetailsPage() {
-  return <ComingSoon title="Post" />;
+  const postId = usePostIdParam();
+  const post = useQuery(api.posts.get, { postId });
+  const removePost = useMutation(api.posts.remove);
+  const navigate = useNavigate();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  // Set while the owner deletes, so the moment the post disappears is not shown as "Post not found!".
+  const [leaving, setLeaving] = useState(false);
+  useRecordView(post?._id);
+
+  if (post === undefined || (post === null && leaving)) return <Spinner />;
+  if (post === null) {
+    return (
+      <section className="px-4 py-16">
+        <EmptyState title="Post not found!">
+          <Link to={paths.dumy} className="text-sm font-medium text-brand-700 hover:underline">
+            Back to DUMY
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  async function deletePost() {
+    if (!post) return;
+    setLeaving(true);
+    try {
+      await removePost({ postId: post._id });
+    } catch (error) {
+      setLeaving(false);
+      toast.error(errorText(error, "Failed to delete post. Please try again."));
+      throw error;
+    }
+    toast.success("Post deleted successfully!");
+    navigate(paths.dumy, { replace: true });
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-10 px-3 py-6 sm:px-6 sm:py-8">
+      <Link
+        to={paths.dumy}
+        className="inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-stone-900 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        DUMY
+      </Link>
+      <PostInfo
+        post={post}
+        onOpenComments={() => setCommentsOpen(true)}
+        ownerActions={post.isOwner ? <PostOwnerActions postId={post._id} onDelete={deletePost} /> : null}
+      />
+      <PostCommentsDialog postId={post._id} count={post.comments} open={commentsOpen} onOpenChange={setCommentsOpen} />
+      <OtherPosts post={post} />
+    </div>
+  );
 }

@@ -1,5 +1,53 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useMutation, useQuery } from "convex/react";
+import { Link, useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { api } from "../../../convex/_generated/api";
+import { PostForm, type PostFormValues } from "./components/post-form";
+import { errorText } from "./format";
+import { usePostIdParam } from "./hooks/use-post-id";
 
+/** /dumy/edit/{id}: the owner edits title, description and category; loads the post by id (works on reload). */
 export default function PostEditPage() {
-  return <ComingSoon title="Edit post" />;
+  const postId = usePostIdParam();
+  const post = useQuery(api.posts.get, { postId });
+  const updatePost = useMutation(api.posts.update);
+  const navigate = useNavigate();
+
+  if (post === undefined) return <Spinner />;
+  if (post === null || !post.isOwner) {
+    return (
+      <section className="px-4 py-16">
+        <EmptyState title={post === null ? "Post not found!" : "Only the author can edit this post."}>
+          <Link to={post === null ? paths.dumy : paths.post(post._id)} className="text-sm font-medium text-brand-700 hover:underline">
+            {post === null ? "Back to DUMY" : "Back to the post"}
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  async function save({ title, description, category }: PostFormValues) {
+    if (!post) return;
+    try {
+      await updatePost({ postId: post._id, title, description, category });
+    } catch (error) {
+      toast.error(errorText(error, "Failed to update post"));
+      throw error;
+    }
+    toast.success("Post updated successfully!");
+    navigate(paths.post(post._id));
+  }
+
+  return (
+    <section className="mx-auto max-w-2xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
+      <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">Edit post</h1>
+      <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+        {/* Keyed by id so the fields start from this post's text, not a previous one's. */}
+        <PostForm key={post._id} mode="edit" initial={post} onSubmit={save} cancelTo={paths.post(post._id)} />
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,80 @@
+import { useId, useState, type FormEvent } from "react";
+import { Dialog } from "@/components/ui/dialog";
+import { POST_LIMITS } from "../post-categories";
+
+type EditCommentDialogProps = {
+  /** The text being edited; null closes the dialog. */
+  text: string | null;
+  onClose: () => void;
+  /** Saves the new text; throw to stay open (the caller shows what went wrong). */
+  onSave: (text: string) => Promise<void>;
+};
+
+/** The in-app replacement for the original's prompt(): empty text or Cancel changes nothing (seed §5). */
+export function EditCommentDialog({ text, onClose, onSave }: EditCommentDialogProps) {
+  return (
+    <Dialog open={text !== null} onOpenChange={(open) => !open && onClose()} title="Edit comment">
+      {/* Keyed by the text so the box starts from the comment being edited. */}
+      {text !== null && <EditCommentForm key={text} initial={text} onClose={onClose} onSave={onSave} />}
+    </Dialog>
+  );
+}
+
+function EditCommentForm({ initial, onClose, onSave }: { initial: string; onClose: () => void; onSave: (text: string) => Promise<void> }) {
+  const [draft, setDraft] = useState(initial);
+  const [pending, setPending] = useState(false);
+  const fieldId = useId();
+  const blank = draft.trim().length === 0;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (blank || draft.trim() === initial.trim()) {
+      onClose();
+      return;
+    }
+    setPending(true);
+    try {
+      await onSave(draft.trim());
+      onClose();
+    } catch {
+      // Stay open with the text; the caller showed the failure.
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3">
+      <label htmlFor={fieldId} className="block text-sm font-medium text-stone-700">
+        Comment
+      </label>
+      <textarea
+        id={fieldId}
+        autoFocus
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        maxLength={POST_LIMITS.comment}
+        rows={4}
+        className="block w-full resize-y rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          onClick={onClose}
+          disabled={pending}
+          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={pending || blank}
+          className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-50"
+        >
+          {pending ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { clsx } from "clsx";
+import { Check } from "lucide-react";
+import { useId } from "react";
+import { CATEGORIES, categoryLabel, SORTS, type FeedSort, type PostCategory } from "../post-categories";
+
+type FeedControlsProps = {
+  sort: FeedSort;
+  onSortChange: (sort: FeedSort) => void;
+  selected: PostCategory[];
+  onToggle: (category: PostCategory) => void;
+  onSelectAll: () => void;
+  onSelectNone: () => void;
+};
+
+const chip =
+  "inline-flex min-h-9 items-center gap-1 rounded-full border px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+/** Sort select (Date/Views/Likes/Comments, descending) and the category filter with All / None. */
+export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectAll, onSelectNone }: FeedControlsProps) {
+  const sortId = useId();
+  return (
+    <div className="space-y-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={sortId} className="text-sm font-medium text-stone-700">
+          Sort by
+        </label>
+        <select
+          id={sortId}
+          value={sort}
+          onChange={(event) => onSortChange(event.target.value as FeedSort)}
+          className="min-h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30"
+        >
+          {SORTS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div role="group" aria-label="Categories" className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          onClick={onSelectAll}
+          disabled={selected.length === CATEGORIES.length}
+          className={clsx(chip, "border-stone-300 bg-stone-50 text-stone-700 hover:bg-stone-100 disabled:opacity-50")}
+        >
+          All
+        </button>
+        <button
+          type="button"
+          onClick={onSelectNone}
+          disabled={selected.length === 0}
+          className={clsx(chip, "border-stone-300 bg-stone-50 text-stone-700 hover:bg-stone-100 disabled:opacity-50")}
+        >
+          None
+        </button>
+        <span aria-hidden className="mx-1 hidden h-6 w-px bg-stone-200 sm:block" />
+        {CATEGORIES.map((category) => {
+          const on = selected.includes(category);
+          return (
+            <button
+              key={category}
+              type="button"
+              aria-pressed={on}
+              onClick={() => onToggle(category)}
+              className={clsx(
+                chip,
+                on
+                  ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
+                  : "border-stone-300 bg-white text-stone-600 hover:bg-stone-50",
+              )}
+            >
+              {on && <Check aria-hidden className="size-3.5" />}
+              {categoryLabel(category)}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Eye, Heart, MessageCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { formatCount, formatPostDate } from "../format";
+import { categoryLabel } from "../post-categories";
+import type { PostCardData } from "../post-types";
+
+/** A post in the feed (seed §2): image, title, views, likes, comments and date; the whole card opens the post. */
+export function PostCard({ post }: { post: PostCardData }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
+      <div className="aspect-[4/3] overflow-hidden bg-stone-100">
+        {post.imageUrl ? (
+          <img
+            src={post.imageUrl}
+            alt=""
+            loading="lazy"
+            className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-sm text-stone-400">No image</div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <span className="w-fit rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+          {categoryLabel(post.category)}
+        </span>
+        <h2 className="text-sm leading-snug font-semibold text-stone-900 sm:text-base">
+          {/* The stretched link makes the whole card clickable while keeping one link per card. */}
+          <Link to={paths.post(post._id)} className="line-clamp-2 after:absolute after:inset-0 focus:outline-none">
+            {post.title}
+          </Link>
+        </h2>
+        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-stone-500">
+          <Stat icon={<Eye aria-hidden className="size-3.5" />} count={post.views} noun="views" />
+          <Stat icon={<Heart aria-hidden className="size-3.5" />} count={post.likes} noun="likes" />
+          <Stat icon={<MessageCircle aria-hidden className="size-3.5" />} count={post.comments} noun="comments" />
+          <time dateTime={new Date(post._creationTime).toISOString()} className="ml-auto">
+            {formatPostDate(post._creationTime)}
+          </time>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Stat({ icon, count, noun }: { icon: ReactNode; count: number; noun: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 tabular-nums" title={`${count} ${noun}`}>
+      {icon}
+      <span className="sr-only">{noun}: </span>
+      {formatCount(count)}
+    </span>
+  );
+}

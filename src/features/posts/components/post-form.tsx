@@ -1,0 +1,101 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { toast } from "sonner";
+import { ImagePicker } from "@/components/ui/image-picker";
+import { TextField } from "@/components/ui/text-field";
+import { CATEGORIES, categoryLabel, POST_LIMITS, type PostCategory } from "../post-categories";
+
+export type PostFormValues = { title: string; description: string; category: PostCategory; image: File | null };
+
+type PostFormProps = {
+  /** Add asks for an image (required); edit changes text and category only (seed §2). */
+  mode: "add" | "edit";
+  initial?: { title: string; description: string; category: PostCategory };
+  /** Saves; throw to stay on the form (the caller shows what went wrong). */
+  onSubmit: (values: PostFormValues) => Promise<void>;
+  cancelTo: string;
+};
+
+export const ADD_REQUIRED = "Title, description, and image are required";
+export const EDIT_REQUIRED = "Title and description are required";
+
+/** Title, Description, category select and (on add) the image; one submit at a time. */
+export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
+  const [title, setTitle] = useState(initial?.title ?? "");
+  const [description, setDescription] = useState(initial?.description ?? "");
+  const [category, setCategory] = useState<PostCategory>(initial?.category ?? "uncategorized");
+  const [image, setImage] = useState<File | null>(null);
+  const [pending, setPending] = useState(false);
+  const categoryId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const missingText = title.trim().length === 0 || description.trim().length === 0;
+    if (mode === "add" && (missingText || image === null)) {
+      toast.error(ADD_REQUIRED);
+      return;
+    }
+    if (mode === "edit" && missingText) {
+      toast.error(EDIT_REQUIRED);
+      return;
+    }
+    setPending(true);
+    try {
+      await onSubmit({ title, description, category, image });
+    } catch {
+      // The caller showed the failure; keep everything typed.
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <TextField label="Title" required value={title} onChange={setTitle} maxLength={POST_LIMITS.title} disabled={pending} />
+      <TextField
+        label="Description"
+        required
+        rows={8}
+        value={description}
+        onChange={setDescription}
+        maxLength={POST_LIMITS.description}
+        disabled={pending}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor={categoryId} className="block text-sm font-medium text-stone-700">
+          Category
+        </label>
+        <select
+          id={categoryId}
+          value={category}
+          disabled={pending}
+          onChange={(event) => setCategory(event.target.value as PostCategory)}
+          className="block min-h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+        >
+          {CATEGORIES.map((option) => (
+            <option key={option} value={option}>
+              {categoryLabel(option)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {mode === "add" && <ImagePicker label="Image" required file={image} onChange={setImage} disabled={pending} />}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link
+          to={cancelTo}
+          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          Cancel
+        </Link>
+        <button
+          type="submit"
+          disabled={pending}
+          className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        >
+          {pending ? "Saving..." : mode === "add" ? "Add Post" : "Update Post"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMutation } from "convex/react";
+import { Eye, MessageCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { toast } from "sonner";
+import { LikeButton } from "@/components/ui/like-button";
+import { api } from "../../../../convex/_generated/api";
+import { errorText, formatCount, formatPostDate } from "../format";
+import { categoryLabel } from "../post-categories";
+import type { PostDetails } from "../post-types";
+import { AuthorBox } from "./author-box";
+
+type PostInfoProps = {
+  post: PostDetails;
+  onOpenComments: () => void;
+  /** Edit/Delete, shown to the owner only. */
+  ownerActions: ReactNode;
+};
+
+/** The post itself: title, date, views, image, description as plain text with its line breaks (D4), author, like, comments. */
+export function PostInfo({ post, onOpenComments, ownerActions }: PostInfoProps) {
+  const toggleLike = useMutation(api.posts.toggleLike);
+
+  async function like() {
+    try {
+      await toggleLike({ postId: post._id });
+    } catch (error) {
+      toast.error(errorText(error, "Failed to update like. Please try again."));
+    }
+  }
+
+  return (
+    <article className="space-y-5">
+      <header className="space-y-2">
+        <span className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
+          {categoryLabel(post.category)}
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-3xl">{post.title}</h1>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-500">
+          <time dateTime={new Date(post._creationTime).toISOString()}>{formatPostDate(post._creationTime)}</time>
+          <span className="inline-flex items-center gap-1 tabular-nums">
+            <Eye aria-hidden className="size-4" />
+            {formatCount(post.views)} {post.views === 1 ? "view" : "views"}
+          </span>
+        </div>
+      </header>
+
+      {post.imageUrl && (
+        <img src={post.imageUrl} alt={post.title} className="max-h-[70vh] w-full rounded-2xl bg-stone-100 object-contain" />
+      )}
+
+      {/* Plain text: React escapes it, and CSS keeps the author's line breaks (PRODUCT D4). */}
+      <p className="text-base leading-relaxed break-words whitespace-pre-line text-stone-800">{post.description}</p>
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <AuthorBox author={post.author} />
+        <div className="flex flex-wrap items-center gap-2">
+          <LikeButton liked={post.likedByMe} count={post.likes} onToggle={like} />
+          <button
+            type="button"
+            onClick={onOpenComments}
+            className="inline-flex min-h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            <MessageCircle aria-hidden className="size-5" />
+            Comments ({post.comments})
+          </button>
+          {ownerActions}
+        </div>
+      </div>
+    </article>
+  );
+}
