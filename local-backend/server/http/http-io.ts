@@ -1,0 +1,78 @@
+/** Small helpers between node:http and the web Request/Response the engine speaks. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export class BodyTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`request body is larger than ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLargeError(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
+  response.end(text);
+}
+
+export function sendText(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  response.end(text);
+}
+
+/**
+ * Convex deployments answer any origin on their API, so a Vite dev server on another port can
+ * call this one. Preflights (OPTIONS) are answered here too.
+ */
+export function allowAnyOrigin(request: IncomingMessage, response: ServerResponse): void {
+  response.setHeader("Access-Control-Allow-Origin", request.headers.origin ?? "*");
+  response.setHeader("Vary", "Origin");
+  response.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS");
+  response.setHeader(
+    "Access-Control-Allow-Headers",
+    request.headers["access-control-request-headers"] ?? "Content-Type, Authorization, Convex-Client",
+  );
+  response.setHeader("Access-Control-Max-Age", "86400");
+}
+
+/** The bearer token of an `Authorization: Bearer …` header, if any. */
+export function bearerToken(request: IncomingMessage): string | null {
+  const header = request.headers.authorization;
+  const match = header === undefined ? null : /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The incoming request as a web Request on `origin` (for the engine's http actions). */
+export async function toWebRequest(request: IncomingMessage, origin: string, bodyLimit: number): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const method = request.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  const body = hasBody ? new Uint8Array(await readBody(request, bodyLimit)) : undefined;
+  return new Request(new URL(request.url ?? "/", origin), { method, headers, ...(body ? { body } : {}) });
+}
+
+export async function sendWebResponse(response: ServerResponse, web: Response, headOnly: boolean): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  web.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = web.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  const body = headOnly ? null : Buffer.from(await web.arrayBuffer());
+  response.writeHead(web.status, web.statusText, headers);
+  response.end(body);
+}

@@ -1,0 +1,79 @@
+/**
+ * Every HTTP request on the backend's one port, in this order:
+ *   1. `/api/query` … `/api/function`  the function endpoints (function-endpoints.ts)
+ *   2. `/api/storage/…`                 uploads and stored files (storage-endpoints.ts)
+ *   3. a file of the built client       (when serving one)
+ *   4. the routes of `convex/http.ts`   (Convex Auth's `/.well-known/…`, `/api/auth/…`, and any
+ *                                       other route the project declares: site and deployment
+ *                                       URL are one origin here)
+ *   5. index.html for other page GETs   (when serving a client), else the router's 404.
+ * The API paths (1, 2) answer any origin (CORS); http routes set their own headers.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Identity } from "../../engine/types";
+import type { Log } from "../failure";
+import { FUNCTION_ENDPOINTS, handleFunctionEndpoint, type FunctionEndpointContext } from "./function-endpoints";
+import { allowAnyOrigin, BodyTooLargeError, bearerToken, sendText, sendWebResponse, toWebRequest } from "./http-io";
+import { StaticFiles, wantsAppPage } from "./static-files";
+import { handleStorageGet, handleUpload, STORAGE_PREFIX, UPLOAD_PATH } from "./storage-endpoints";
+
+const HTTP_ACTION_BODY_LIMIT = 20 * 1024 * 1024;
+
+export type RouterContext = FunctionEndpointContext & { origin: string; staticDir?: string | undefined; log: Log };
+
+export function createRequestRouter(context: RouterContext) {
+  const staticFiles = context.staticDir === undefined ? null : new StaticFiles(context.staticDir);
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", context.origin);
+    const { pathname } = url;
+    const isApi = FUNCTION_ENDPOINTS.has(pathname) || pathname.startsWith(STORAGE_PREFIX);
+    if (isApi) {
+      allowAnyOrigin(request, response);
+      if (request.method === "OPTIONS") {
+        response.writeHead(204);
+        response.end();
+      } else if (FUNCTION_ENDPOINTS.has(pathname)) {
+        await handleFunctionEndpoint(context, pathname, request, response);
+      } else if (pathname === UPLOAD_PATH) {
+        await handleUpload(context.engine, url, request, response);
+      } else {
+        await handleStorageGet(context.engine, pathname.slice(STORAGE_PREFIX.length), request, response);
+      }
+      return;
+    }
+    const isRead = request.method === "GET" || request.method === "HEAD";
+    if (isRead && staticFiles !== null && (await staticFiles.serveFile(pathname, request, response))) return;
+
+    const httpResponse = await context.engine.runHttpAction(
+      await toWebRequest(request, context.origin, HTTP_ACTION_BODY_LIMIT),
+      await identityOf(request),
+    );
+    if (httpResponse.status === 404 && isRead && staticFiles !== null && wantsAppPage(pathname, request)) {
+      if (await staticFiles.serveApp(request, response)) return;
+    }
+    await sendWebResponse(response, httpResponse, request.method === "HEAD");
+  }
+
+  /** http actions see the caller of a valid bearer token; anything else calls anonymously. */
+  async function identityOf(request: IncomingMessage): Promise<Identity> {
+    const token = bearerToken(request);
+    if (token === null) return null;
+    return await context.verifier.verify(token).then(
+      ({ identity }) => identity,
+      () => null,
+    );
+  }
+
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    route(request, response).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) {
+        if (!response.headersSent) sendText(response, 413, error.message);
+        return;
+      }
+      context.log(`http: ${request.method} ${request.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!response.headersSent) sendText(response, 500, "Server Error");
+      else response.destroy();
+    });
+  };
+}

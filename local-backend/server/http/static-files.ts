@@ -1,0 +1,99 @@
+/**
+ * The built client (dist/) for `npm start`: files by path, and index.html for the app's own
+ * routes (/books/123 …) so a reload on any page works. Hashed assets are cached for good;
+ * index.html never, so a rebuild shows at once.
+ */
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".map": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".mp3": "audio/mpeg",
+  ".ogg": "audio/ogg",
+  ".wav": "audio/wav",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+export class StaticFiles {
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  /** Serves the file at the request's path; false when there is none (the caller goes on). */
+  async serveFile(pathname: string, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    const file = this.resolve(pathname);
+    if (file === null) return false;
+    const info = await stat(file).catch(() => null);
+    if (info === null || !info.isFile()) return false;
+    this.send(file, info.size, request, response);
+    return true;
+  }
+
+  /** index.html, for a page of the single-page app; false when the build has none. */
+  async serveApp(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    const file = path.join(this.root, "index.html");
+    const info = await stat(file).catch(() => null);
+    if (info === null || !info.isFile()) return false;
+    this.send(file, info.size, request, response);
+    return true;
+  }
+
+  /** The file a URL path names inside the root, or null when it would leave the root. */
+  private resolve(pathname: string): string | null {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    if (decoded.includes("\0")) return null;
+    const file = path.join(this.root, path.normalize(decoded));
+    return file.startsWith(this.root + path.sep) ? file : null;
+  }
+
+  private send(file: string, size: number, request: IncomingMessage, response: ServerResponse): void {
+    const extension = path.extname(file).toLowerCase();
+    const hashedAsset = file.startsWith(path.join(this.root, "assets") + path.sep);
+    response.writeHead(200, {
+      "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
+      "Content-Length": String(size),
+      "Cache-Control": hashedAsset ? "public, max-age=31536000, immutable" : "no-cache",
+    });
+    if (request.method === "HEAD") {
+      response.end();
+      return;
+    }
+    createReadStream(file)
+      .on("error", () => response.destroy())
+      .pipe(response);
+  }
+}
+
+/** Whether a GET is for a page of the app (a route) rather than a missing file. */
+export function wantsAppPage(pathname: string, request: IncomingMessage): boolean {
+  const accept = request.headers.accept ?? "";
+  return accept.includes("text/html") || path.extname(pathname) === "";
+}

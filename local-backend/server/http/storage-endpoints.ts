@@ -1,0 +1,92 @@
+/**
+ * File storage over HTTP, at the URLs the engine hands out (local-backend/engine/storage.ts):
+ *   POST `/api/storage/upload?token=…`  raw file body + Content-Type → `{"storageId": "…"}`
+ *   GET  `/api/storage/<storageId>`      the bytes with their content type (Range supported,
+ *                                        so audio and video can seek), 404 when missing.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Engine } from "../../engine/types";
+import { BodyTooLargeError, readBody, sendJson } from "./http-io";
+
+export const UPLOAD_PATH = "/api/storage/upload";
+export const STORAGE_PREFIX = "/api/storage/";
+
+const UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;
+
+export async function handleUpload(engine: Engine, url: URL, request: IncomingMessage, response: ServerResponse) {
+  if (request.method !== "POST") {
+    sendJson(response, 405, { code: "MethodNotAllowed", message: "Upload files with POST" });
+    return;
+  }
+  if (!engine.isValidUploadToken(url.searchParams.get("token") ?? "")) {
+    sendJson(response, 401, { code: "InvalidUploadToken", message: "This upload URL is invalid or has expired" });
+    return;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await readBody(request, UPLOAD_LIMIT_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    sendJson(response, 413, { code: "FileTooLarge", message: error.message });
+    return;
+  }
+  const contentType = request.headers["content-type"] ?? "";
+  const storageId = await engine.storeFile(new Blob([new Uint8Array(bytes)], { type: contentType }));
+  sendJson(response, 200, { storageId });
+}
+
+export async function handleStorageGet(
+  engine: Engine,
+  storageId: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    sendJson(response, 405, { code: "MethodNotAllowed", message: "Stored files are read with GET" });
+    return;
+  }
+  const file = await engine.getFile(storageId);
+  if (file === null) {
+    sendJson(response, 404, { code: "FileNotFound", message: "File not found" });
+    return;
+  }
+  const bytes = Buffer.from(await file.blob.arrayBuffer());
+  const headers: Record<string, string> = {
+    "Content-Type": file.contentType,
+    "Accept-Ranges": "bytes",
+    // A storage id always names the same bytes.
+    "Cache-Control": "private, max-age=2592000, immutable",
+  };
+  const range = parseRange(request.headers.range, bytes.length);
+  if (range === "unsatisfiable") {
+    response.writeHead(416, { ...headers, "Content-Range": `bytes */${bytes.length}` });
+    response.end();
+    return;
+  }
+  const [start, end] = range ?? [0, bytes.length - 1];
+  const body = bytes.subarray(start, end + 1);
+  response.writeHead(range === null ? 200 : 206, {
+    ...headers,
+    "Content-Length": String(body.length),
+    ...(range === null ? {} : { "Content-Range": `bytes ${start}-${end}/${bytes.length}` }),
+  });
+  response.end(request.method === "HEAD" ? undefined : body);
+}
+
+/** A single `bytes=a-b` / `bytes=a-` / `bytes=-n` range; null = whole file (also for forms we do not serve). */
+function parseRange(header: string | undefined, size: number): [number, number] | null | "unsatisfiable" {
+  const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (match === null) return null;
+  const [, from = "", to = ""] = match;
+  if (from === "" && to === "") return null;
+  let start: number;
+  let end: number;
+  if (from === "") {
+    start = Math.max(0, size - Number(to));
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  return start > end || start >= size ? "unsatisfiable" : [start, end];
+}

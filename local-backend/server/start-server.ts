@@ -1,0 +1,153 @@
+/**
+ * The local backend's server: one node:http server on one port that speaks to the unmodified
+ * Convex clients like a deployment does —
+ *   WebSocket `/api/<client version>/sync` (also `/api/sync`)  sync protocol (sync/sync-session.ts)
+ *   POST `/api/query|mutation|action|…`                       ConvexHttpClient (http/function-endpoints.ts)
+ *   `/api/storage/…`                                           uploads and files (http/storage-endpoints.ts)
+ *   the routes of `convex/http.ts`, and the built client when `staticDir` is given.
+ * Site URL and deployment URL are the same origin, `http://127.0.0.1:<port>`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { openEngine } from "../engine/open-engine";
+import type { Engine } from "../engine/types";
+import { seedDemoContent } from "../seed/run-seed";
+import type { Log } from "./failure";
+import { sendText } from "./http/http-io";
+import { createRequestRouter } from "./http/request-router";
+import { TokenVerifier } from "./identity";
+import { QueryHub } from "./sync/query-hub";
+import { SyncSession } from "./sync/sync-session";
+
+export type LocalBackendOptions = {
+  /** 0 = pick a free port. */
+  port: number;
+  /** Default "127.0.0.1". */
+  host?: string;
+  dataDir: string;
+  /** When set, serve this built client (dist/) for every other GET, with SPA fallback to index.html. */
+  staticDir?: string;
+  /** Default true: seedDemoContent(engine) when the data folder is new. */
+  seed?: boolean;
+  log?: (line: string) => void;
+  /** The Convex functions folder; defaults to this project's `convex/` (tests use fixtures). */
+  modulesDir?: string;
+};
+
+export type LocalBackend = { url: string; port: number; engine: Engine; close(): Promise<void> };
+
+const SYNC_PATH = /^\/api\/(?:[^/]+\/)?sync$/;
+const DEFAULT_HOST = "127.0.0.1";
+
+export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
+  const log: Log = options.log ?? ((line) => console.log(`local backend: ${line}`));
+  const host = options.host ?? DEFAULT_HOST;
+  // Requests that arrive while the engine opens wait for it.
+  let handle: (request: IncomingMessage, response: ServerResponse) => void = (_, response) =>
+    sendText(response, 503, "The local backend is starting");
+  const server = createServer((request, response) => handle(request, response));
+  const port = await listen(server, options.port, host);
+  const url = `http://${publicHost(host)}:${port}`;
+
+  let engine: Engine;
+  try {
+    engine = await openEngine({
+      dataDir: options.dataDir,
+      siteUrl: url,
+      cloudUrl: url,
+      ...(options.modulesDir !== undefined ? { modulesDir: options.modulesDir } : {}),
+    });
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  try {
+    if ((options.seed ?? true) && engine.isNew) await seedDemoContent(engine);
+  } catch (error) {
+    await engine.close();
+    await closeServer(server);
+    throw error;
+  }
+
+  const verifier = new TokenVerifier(engine.env);
+  const hub = new QueryHub(engine, log);
+  handle = createRequestRouter({
+    engine,
+    verifier,
+    log,
+    origin: url,
+    staticDir: options.staticDir,
+    currentVersion: () => hub.currentVersion,
+  });
+
+  const sockets = new WebSocketServer({ noServer: true });
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = new URL(request.url ?? "/", url).pathname;
+    if (!SYNC_PATH.test(pathname)) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => connect(ws));
+  });
+
+  function connect(ws: WebSocket): void {
+    const session = new SyncSession(ws, engine, hub, verifier, log);
+    ws.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      if (!isBinary) session.receive(Buffer.isBuffer(data) ? data.toString("utf8") : String(data));
+    });
+    ws.on("close", () => session.dispose());
+    ws.on("error", (error) => log(`sync: socket error: ${error.message}`));
+  }
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      const serverClosed = closeServer(server);
+      for (const ws of sockets.clients) ws.close(1001, "The local backend is stopping");
+      sockets.close();
+      await hub.close();
+      server.closeAllConnections();
+      await serverClosed;
+      await engine.close();
+    })());
+
+  return { url, port, engine, close };
+}
+
+/** Listens on `port` (0 = any free one) and resolves with the port in use. */
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off("listening", onListening);
+      if (error.code === "EADDRINUSE") reject(new Error(`port ${port} is already in use`));
+      else if (error.code === "EACCES") reject(new Error(`port ${port} needs permissions this user lacks`));
+      else reject(error);
+    };
+    const onListening = () => {
+      server.off("error", onError);
+      resolve((server.address() as AddressInfo).port);
+    };
+    server.once("error", onError);
+    server.once("listening", onListening);
+    server.listen(port, host);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+/** The address to print and to put in URLs: a wildcard host is reached through loopback. */
+function publicHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::" || host === "") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
+}

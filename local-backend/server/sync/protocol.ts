@@ -1,0 +1,105 @@
+/**
+ * The Convex sync protocol as `convex/browser` 1.48 speaks it (see
+ * node_modules/convex/dist/esm-types/browser/sync/protocol.d.ts). Only the parts this server
+ * reads or writes are typed here. Timestamps travel as base64 of a little-endian u64.
+ */
+import type { JSONValue } from "convex/values";
+
+export type StateVersion = { querySet: number; ts: number; identity: number };
+
+export type AddQuery = { type: "Add"; queryId: number; udfPath: string; args: JSONValue[]; journal?: string | null };
+export type RemoveQuery = { type: "Remove"; queryId: number };
+
+export type ClientMessage =
+  | { type: "Connect"; sessionId: string; connectionCount: number }
+  | { type: "ModifyQuerySet"; baseVersion: number; newVersion: number; modifications: (AddQuery | RemoveQuery)[] }
+  | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[] }
+  | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[] }
+  | { type: "Authenticate"; tokenType: "User" | "Admin"; value: string; baseVersion: number }
+  | { type: "Authenticate"; tokenType: "None"; baseVersion: number }
+  | { type: "Event"; eventType: string; event: unknown };
+
+export type StateModification =
+  | { type: "QueryUpdated"; queryId: number; value: JSONValue; logLines: string[]; journal: string | null }
+  | {
+      type: "QueryFailed";
+      queryId: number;
+      errorMessage: string;
+      logLines: string[];
+      errorData: JSONValue;
+      journal: string | null;
+    }
+  | { type: "QueryRemoved"; queryId: number };
+
+type EncodedStateVersion = { querySet: number; ts: string; identity: number };
+
+export type ServerMessage =
+  | { type: "Transition"; startVersion: EncodedStateVersion; endVersion: EncodedStateVersion; modifications: StateModification[] }
+  | { type: "MutationResponse"; requestId: number; success: true; result: JSONValue; ts: string; logLines: string[] }
+  | {
+      type: "MutationResponse";
+      requestId: number;
+      success: false;
+      result: string;
+      logLines: string[];
+      errorData?: JSONValue;
+    }
+  | { type: "ActionResponse"; requestId: number; success: true; result: JSONValue; logLines: string[] }
+  | { type: "ActionResponse"; requestId: number; success: false; result: string; logLines: string[]; errorData?: JSONValue }
+  | { type: "AuthError"; error: string; baseVersion: number; authUpdateAttempted: boolean }
+  | { type: "Ping" };
+
+/** A timestamp as the client decodes it: `Long.fromBytesLE(base64 bytes)`. */
+export function encodeTs(ts: number): string {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64LE(BigInt(ts));
+  return bytes.toString("base64");
+}
+
+export function encodeVersion(version: StateVersion): EncodedStateVersion {
+  return { querySet: version.querySet, ts: encodeTs(version.ts), identity: version.identity };
+}
+
+/** "books.js:page" and "books" (default export) name functions the way the client's canonical form does. */
+export function canonicalUdfPath(udfPath: string): string {
+  const pieces = udfPath.split(":");
+  const functionName = pieces.length === 1 ? "default" : (pieces.pop() ?? "default");
+  const moduleName = pieces.join(":");
+  return `${moduleName.endsWith(".js") ? moduleName.slice(0, -3) : moduleName}:${functionName}`;
+}
+
+/** Checks the shape of an incoming message just enough that handling it cannot crash. */
+export function parseClientMessage(text: string): ClientMessage | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
+  const message = parsed as { type?: unknown } & Record<string, unknown>;
+  switch (message.type) {
+    case "Connect":
+    case "Event":
+      return message as ClientMessage;
+    case "ModifyQuerySet":
+      return Array.isArray(message.modifications) && isCount(message.baseVersion) && isCount(message.newVersion)
+        ? (message as ClientMessage)
+        : null;
+    case "Mutation":
+    case "Action":
+      return isCount(message.requestId) && typeof message.udfPath === "string" && Array.isArray(message.args)
+        ? (message as ClientMessage)
+        : null;
+    case "Authenticate":
+      return isCount(message.baseVersion) && (message.tokenType === "None" || typeof message.value === "string")
+        ? (message as ClientMessage)
+        : null;
+    default:
+      return null;
+  }
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}

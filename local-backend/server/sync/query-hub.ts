@@ -1,0 +1,195 @@
+/**
+ * Reactivity: keeps every connection's subscribed queries current.
+ *
+ * Work happens in "ticks", one at a time. A tick reads the database version, asks every
+ * connection for a snapshot of what it wants (its plan), runs each distinct query
+ * (function, arguments, caller) that has no result for this version yet — identical
+ * subscriptions of many tabs share one run — a few at a time, then hands the results back so
+ * each connection sends a Transition with only what changed. A commit, a query-set change, a
+ * new identity or an acknowledged mutation asks for a tick; requests during a tick are folded
+ * into the next one.
+ *
+ * Without read-set tracking every subscribed query re-runs after each commit; results that did
+ * not change are not sent.
+ */
+import type { JSONValue } from "convex/values";
+import type { Engine, Identity } from "../../engine/types";
+import { failureOf, type Log } from "../failure";
+import { argsWithJournal, journalOfRun } from "./pagination-journal";
+import type { StateModification } from "./protocol";
+
+/** A query's result as sent to clients, minus the queryId; `fingerprint` tells results apart. */
+export type QueryOutcome = {
+  modification: DistributiveOmit<Exclude<StateModification, { type: "QueryRemoved" }>, "queryId">;
+  journal: string | null;
+  fingerprint: string;
+};
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** `args` are the arguments to run with (journal applied); `key` is queryKey(udfPath, args, identityKey). */
+export type PlannedQuery = {
+  queryId: number;
+  udfPath: string;
+  args: JSONValue;
+  identity: Identity;
+  identityKey: string;
+  key: string;
+};
+
+/** A connection as the hub sees it. */
+export interface HubClient {
+  /** A snapshot of what the connection wants now. */
+  plan(): ClientPlan;
+  /** The results for `plan` at database `version`. */
+  deliver(plan: ClientPlan, version: number, outcomeOf: (key: string) => QueryOutcome | undefined): void;
+}
+
+export type ClientPlan = { querySet: number; identity: number; queries: PlannedQuery[] };
+
+/** The cache key of a query run: same key, same result at the same database version. */
+export function queryKey(udfPath: string, args: JSONValue, identityKey: string): string {
+  return `${udfPath}\u0000${JSON.stringify(args)}\u0000${identityKey}`;
+}
+
+type CacheEntry = { version: number; outcome: QueryOutcome; usedInTick: number };
+
+const DEFAULT_CONCURRENCY = 4;
+
+export class QueryHub {
+  private readonly clients = new Set<HubClient>();
+  private readonly cache = new Map<string, CacheEntry>();
+  private version = 0;
+  private tickNumber = 0;
+  private tickRequested = false;
+  private running: Promise<void> | null = null;
+  private closed = false;
+  private readonly stopListening: () => void;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly log: Log,
+    private readonly concurrency = DEFAULT_CONCURRENCY,
+  ) {
+    this.stopListening = engine.onCommit(({ version }) => {
+      this.version = Math.max(this.version, version);
+      this.requestTick();
+    });
+  }
+
+  /** The database version: grows with every commit; the protocol's timestamp. */
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  add(client: HubClient): void {
+    this.clients.add(client);
+  }
+
+  remove(client: HubClient): void {
+    this.clients.delete(client);
+  }
+
+  requestTick(): void {
+    if (this.closed) return;
+    this.tickRequested = true;
+    this.running ??= this.runTicks();
+  }
+
+  /** Resolves once no tick is running or requested (tests and benchmarks wait on it). */
+  async idle(): Promise<void> {
+    while (this.running !== null) await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stopListening();
+    await this.idle();
+    this.clients.clear();
+    this.cache.clear();
+  }
+
+  private async runTicks(): Promise<void> {
+    try {
+      while (this.tickRequested && !this.closed) {
+        this.tickRequested = false;
+        await this.tick();
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async tick(): Promise<void> {
+    const tick = ++this.tickNumber;
+    const version = this.version;
+    const plans = [...this.clients].map((client) => ({ client, plan: client.plan() }));
+    const stale = new Map<string, PlannedQuery>();
+    for (const { plan } of plans) {
+      for (const query of plan.queries) {
+        const cached = this.cache.get(query.key);
+        if (cached !== undefined && cached.version >= version) cached.usedInTick = tick;
+        else stale.set(query.key, query);
+      }
+    }
+    await forEachLimited([...stale.values()], this.concurrency, async (query) => {
+      const outcome = await this.run(query);
+      this.cache.set(query.key, { version, outcome, usedInTick: tick });
+      // A first run's journal changes the subscription's arguments (see pagination-journal.ts);
+      // run with them now, it would give this same result.
+      const journaledArgs = argsWithJournal(query.args, outcome.journal);
+      if (journaledArgs !== query.args) {
+        const journaledKey = queryKey(query.udfPath, journaledArgs, query.identityKey);
+        this.cache.set(journaledKey, { version, outcome, usedInTick: tick });
+      }
+    });
+    for (const { client, plan } of plans) {
+      try {
+        client.deliver(plan, version, (key) => this.cache.get(key)?.outcome);
+      } catch (error) {
+        this.log(`sync: delivering results failed: ${String(error)}`);
+      }
+    }
+    // Results not wanted in this tick or the last one are dropped (a connection may switch to
+    // a journal's key right after the tick that produced it).
+    for (const [key, entry] of this.cache) {
+      if (entry.usedInTick < tick - 1) this.cache.delete(key);
+    }
+  }
+
+  private async run(query: PlannedQuery): Promise<QueryOutcome> {
+    try {
+      const raw = await this.engine.runQuery(query.udfPath, query.args, query.identity);
+      const { journal, value } = journalOfRun(query.args, raw);
+      return outcome({ type: "QueryUpdated", value, logLines: [], journal }, journal);
+    } catch (error) {
+      const failure = failureOf(error, `query ${query.udfPath}`, this.log);
+      return outcome(
+        {
+          type: "QueryFailed",
+          errorMessage: failure.message,
+          logLines: [],
+          ...(failure.data !== undefined ? { errorData: failure.data } : {}),
+          journal: null,
+        } as QueryOutcome["modification"],
+        null,
+      );
+    }
+  }
+}
+
+function outcome(modification: QueryOutcome["modification"], journal: string | null): QueryOutcome {
+  return { modification, journal, fingerprint: JSON.stringify(modification) };
+}
+
+/** Runs `work` over `items` with at most `limit` running at once. */
+async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

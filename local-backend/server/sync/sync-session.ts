@@ -1,0 +1,286 @@
+/**
+ * One WebSocket connection of a Convex client (`/api/<version>/sync`).
+ *
+ * Messages are handled in arrival order (an Authenticate is checked before the messages after
+ * it); mutations of one connection run one after another, actions run side by side. What the
+ * client has been sent is `sent` (its StateVersion: query-set version, timestamp, identity
+ * version) and the fingerprint of each query result it holds; the QueryHub calls `plan` and
+ * `deliver` to move it forward.
+ *
+ * A mutation's promise in the client resolves when a Transition reaches the timestamp of its
+ * MutationResponse, so after each successful mutation the next delivery sends a Transition
+ * with a timestamp at least as new, even one without changes.
+ */
+import type { JSONValue } from "convex/values";
+import type { Engine, Identity } from "../../engine/types";
+import { failureOf, type Log } from "../failure";
+import { identityKey, type TokenVerifier } from "../identity";
+import { argsWithJournal } from "./pagination-journal";
+import {
+  canonicalUdfPath,
+  encodeTs,
+  encodeVersion,
+  parseClientMessage,
+  type AddQuery,
+  type ClientMessage,
+  type ServerMessage,
+  type StateModification,
+  type StateVersion,
+} from "./protocol";
+import { queryKey, type ClientPlan, type HubClient, type QueryHub, type QueryOutcome } from "./query-hub";
+
+/** The part of a WebSocket the session uses. */
+export type SessionSocket = { send(text: string): void; close(code: number, reason: string): void };
+
+type Subscription = { queryId: number; udfPath: string; args: JSONValue; journal: string | null };
+
+/** Keeps an idle connection from looking dead to the client (it reconnects after 60 s of silence). */
+const PING_INTERVAL_MS = 15_000;
+/** setTimeout cannot wait longer than this. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+export class SyncSession implements HubClient {
+  private sent: StateVersion = { querySet: 0, ts: 0, identity: 0 };
+  private querySetVersion = 0;
+  private readonly subscriptions = new Map<number, Subscription>();
+  private readonly sentFingerprints = new Map<number, string>();
+  private identity: Identity = null;
+  private identityVersion = 0;
+  private identityKey = identityKey(null);
+  private pendingMutationTs: number | null = null;
+  private inbox: Promise<void> = Promise.resolve();
+  private mutations: Promise<void> = Promise.resolve();
+  private expiryTimer: NodeJS.Timeout | null = null;
+  private readonly pingTimer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly socket: SessionSocket,
+    private readonly engine: Engine,
+    private readonly hub: QueryHub,
+    private readonly verifier: TokenVerifier,
+    private readonly log: Log,
+  ) {
+    hub.add(this);
+    this.pingTimer = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
+    this.pingTimer.unref();
+  }
+
+  receive(text: string): void {
+    if (this.closed) return;
+    const message = parseClientMessage(text);
+    if (message === null) {
+      this.fail("malformed message");
+      return;
+    }
+    this.inbox = this.inbox
+      .then(() => this.handle(message))
+      .catch((error: unknown) => this.fail(`handling ${message.type} failed: ${String(error)}`));
+  }
+
+  /** The socket closed: forget everything (running mutations still finish in the engine). */
+  dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.pingTimer);
+    if (this.expiryTimer !== null) clearTimeout(this.expiryTimer);
+    this.hub.remove(this);
+  }
+
+  private async handle(message: ClientMessage): Promise<void> {
+    if (this.closed) return;
+    switch (message.type) {
+      case "Connect":
+      case "Event":
+        return;
+      case "ModifyQuerySet":
+        return this.modifyQuerySet(message);
+      case "Authenticate":
+        return await this.authenticate(message);
+      case "Mutation":
+        return this.mutate(message.requestId, canonicalUdfPath(message.udfPath), message.args[0] ?? {});
+      case "Action":
+        return this.act(message.requestId, canonicalUdfPath(message.udfPath), message.args[0] ?? {});
+    }
+  }
+
+  private modifyQuerySet(message: Extract<ClientMessage, { type: "ModifyQuerySet" }>): void {
+    if (message.baseVersion !== this.querySetVersion || message.newVersion <= message.baseVersion) {
+      this.fail(`query set version ${message.baseVersion} does not follow ${this.querySetVersion}`);
+      return;
+    }
+    for (const modification of message.modifications) {
+      if (modification.type === "Add") this.subscribe(modification);
+      else this.subscriptions.delete(modification.queryId);
+    }
+    this.querySetVersion = message.newVersion;
+    this.hub.requestTick();
+  }
+
+  private subscribe(add: AddQuery): void {
+    this.subscriptions.set(add.queryId, {
+      queryId: add.queryId,
+      udfPath: canonicalUdfPath(add.udfPath),
+      args: add.args[0] ?? {},
+      journal: add.journal ?? null,
+    });
+  }
+
+  private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>): Promise<void> {
+    let identity: Identity = null;
+    let expiresAt: number | null = null;
+    if (message.tokenType === "Admin") {
+      this.refuseAuthentication(message.baseVersion, "Admin keys are not supported by the local backend");
+      return;
+    }
+    if (message.tokenType === "User") {
+      try {
+        ({ identity, expiresAt } = await this.verifier.verify(message.value));
+      } catch (error) {
+        this.refuseAuthentication(message.baseVersion, error instanceof Error ? error.message : String(error));
+        return;
+      }
+    }
+    if (this.closed) return;
+    this.identity = identity;
+    this.identityKey = identityKey(identity);
+    // The client numbers its identities; ours follows its count even after one it dropped.
+    this.identityVersion = message.baseVersion + 1;
+    this.watchExpiry(expiresAt);
+    this.hub.requestTick();
+  }
+
+  /** Tells the client its token was refused, then closes: it fetches a new token and reconnects. */
+  private refuseAuthentication(baseVersion: number, error: string): void {
+    this.send({ type: "AuthError", error, baseVersion, authUpdateAttempted: true });
+    this.close(1000, "AuthError");
+  }
+
+  /** A token that expires while connected: the client is told to fetch a fresh one. */
+  private watchExpiry(expiresAt: number | null): void {
+    if (this.expiryTimer !== null) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+    if (expiresAt === null) return;
+    const version = this.identityVersion;
+    const delay = Math.min(Math.max(0, expiresAt * 1000 - Date.now()), MAX_TIMER_MS);
+    this.expiryTimer = setTimeout(() => {
+      if (this.closed || this.identityVersion !== version) return;
+      this.send({ type: "AuthError", error: "Token expired", baseVersion: version - 1, authUpdateAttempted: false });
+      this.close(1000, "AuthError");
+    }, delay);
+    this.expiryTimer.unref();
+  }
+
+  private mutate(requestId: number, udfPath: string, args: JSONValue): void {
+    const identity = this.identity;
+    this.mutations = this.mutations.then(async () => {
+      if (this.closed) return;
+      try {
+        const result = await this.engine.runMutation(udfPath, args, identity);
+        // runMutation resolves after its commit was announced, so this version includes it.
+        const ts = this.hub.currentVersion;
+        this.send({ type: "MutationResponse", requestId, success: true, result, ts: encodeTs(ts), logLines: [] });
+        this.pendingMutationTs = Math.max(this.pendingMutationTs ?? 0, ts);
+        this.hub.requestTick();
+      } catch (error) {
+        const failure = failureOf(error, `mutation ${udfPath}`, this.log);
+        this.send({
+          type: "MutationResponse",
+          requestId,
+          success: false,
+          result: failure.message,
+          logLines: [],
+          ...(failure.data !== undefined ? { errorData: failure.data } : {}),
+        });
+      }
+    });
+  }
+
+  private act(requestId: number, udfPath: string, args: JSONValue): void {
+    const identity = this.identity;
+    void this.engine.runAction(udfPath, args, identity).then(
+      (result) => this.send({ type: "ActionResponse", requestId, success: true, result, logLines: [] }),
+      (error: unknown) => {
+        const failure = failureOf(error, `action ${udfPath}`, this.log);
+        this.send({
+          type: "ActionResponse",
+          requestId,
+          success: false,
+          result: failure.message,
+          logLines: [],
+          ...(failure.data !== undefined ? { errorData: failure.data } : {}),
+        });
+      },
+    );
+  }
+
+  plan(): ClientPlan {
+    const queries = [...this.subscriptions.values()].map(({ queryId, udfPath, args, journal }) => {
+      const runArgs = argsWithJournal(args, journal);
+      return {
+        queryId,
+        udfPath,
+        args: runArgs,
+        identity: this.identity,
+        identityKey: this.identityKey,
+        key: queryKey(udfPath, runArgs, this.identityKey),
+      };
+    });
+    return { querySet: this.querySetVersion, identity: this.identityVersion, queries };
+  }
+
+  deliver(plan: ClientPlan, version: number, outcomeOf: (key: string) => QueryOutcome | undefined): void {
+    if (this.closed) return;
+    const modifications: StateModification[] = [];
+    const planned = new Set<number>();
+    for (const query of plan.queries) {
+      planned.add(query.queryId);
+      const outcome = outcomeOf(query.key);
+      if (outcome === undefined) continue;
+      const subscription = this.subscriptions.get(query.queryId);
+      if (subscription !== undefined) subscription.journal = outcome.journal ?? subscription.journal;
+      if (this.sentFingerprints.get(query.queryId) === outcome.fingerprint) continue;
+      this.sentFingerprints.set(query.queryId, outcome.fingerprint);
+      modifications.push({ ...outcome.modification, queryId: query.queryId });
+    }
+    for (const queryId of this.sentFingerprints.keys()) {
+      if (planned.has(queryId)) continue;
+      this.sentFingerprints.delete(queryId);
+      modifications.push({ type: "QueryRemoved", queryId });
+    }
+    const mutationDue = this.pendingMutationTs !== null && this.pendingMutationTs <= version;
+    const unchanged =
+      modifications.length === 0 && plan.querySet === this.sent.querySet && plan.identity === this.sent.identity;
+    if (unchanged && !mutationDue) return;
+    const endVersion = { querySet: plan.querySet, ts: Math.max(this.sent.ts, version), identity: plan.identity };
+    this.send({
+      type: "Transition",
+      startVersion: encodeVersion(this.sent),
+      endVersion: encodeVersion(endVersion),
+      modifications,
+    });
+    this.sent = endVersion;
+    if (mutationDue) this.pendingMutationTs = null;
+  }
+
+  private send(message: ServerMessage): void {
+    if (this.closed) return;
+    try {
+      this.socket.send(JSON.stringify(message));
+    } catch (error) {
+      this.log(`sync: sending ${message.type} failed: ${String(error)}`);
+    }
+  }
+
+  /** A protocol violation: the client reconnects and starts over. */
+  private fail(reason: string): void {
+    this.log(`sync: closing a connection: ${reason}`);
+    this.close(1011, `InternalServerError: ${reason}`.slice(0, 120));
+  }
+
+  private close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.socket.close(code, reason);
+    this.dispose();
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Protocol conformance: the official ConvexClient (WebSocket sync) against the local backend,
+ * with this project's own functions — live queries, mutations, actions, errors, pagination.
+ */
+import { ConvexError } from "convex/values";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { TITLE_AND_IMAGE_REQUIRED } from "../../convex/books";
+import {
+  delay,
+  newClient,
+  removeTestDataDirs,
+  signedInClient,
+  startTestBackend,
+  waitForResult,
+  type TestClient,
+} from "./server-fixture/protocol-env";
+
+const cover = { url: "https://example.com/cover.png" };
+
+describe("sync protocol with ConvexClient", () => {
+  let backend: Awaited<ReturnType<typeof startTestBackend>>;
+  let alice: TestClient;
+  let bob: TestClient;
+
+  beforeAll(async () => {
+    backend = await startTestBackend();
+    alice = await signedInClient(backend.url, "alice@example.com");
+    bob = await signedInClient(backend.url, "bob@example.com");
+  }, 30_000);
+
+  afterAll(async () => {
+    await alice?.client.close();
+    await bob?.client.close();
+    await backend?.close();
+    removeTestDataDirs();
+  });
+
+  it("shows a subscriber the write another client makes", async () => {
+    const seen = waitForResult(alice.client, api.books.page, { cursor: null }, (page) =>
+      page.books.some((book) => book.title === "Dune"),
+    );
+    await bob.client.mutation(api.books.create, { title: "Dune", image: cover });
+    expect((await seen).books[0]).toMatchObject({ title: "Dune" });
+  });
+
+  it("resolves a mutation only once the subscribed query shows its write", async () => {
+    const subscription = alice.client.onUpdate(api.books.page, { cursor: null }, () => {});
+    await waitForResult(alice.client, api.books.page, { cursor: null }, () => true);
+    for (const title of ["Emma", "Persuasion", "Ulysses"]) {
+      await alice.client.mutation(api.books.create, { title, image: cover });
+      // Read synchronously, in the same tick the promise resolved.
+      expect(subscription.getCurrentValue()?.books[0]?.title).toBe(title);
+    }
+    subscription.unsubscribe();
+  });
+
+  it("resolves a mutation that writes nothing", async () => {
+    const uploadUrl = await alice.client.mutation(api.files.generateUploadUrl, {});
+    expect(uploadUrl).toMatch(new RegExp(`^${backend.url}/api/storage/upload\\?token=`));
+  });
+
+  it("passes a thrown ConvexError's data to a mutation's caller", async () => {
+    const failure = await alice.client
+      .mutation(api.books.create, { title: "   ", image: cover })
+      .then(() => null, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConvexError);
+    expect((failure as ConvexError<string>).data).toBe(TITLE_AND_IMAGE_REQUIRED);
+  });
+
+  it("passes a query's ConvexError to the subscriber, then its result once the caller may read it", async () => {
+    const anonymous = newClient(backend.url);
+    const failure = await new Promise<unknown>((resolve) => {
+      anonymous.client.onUpdate(api.books.page, { cursor: null }, () => resolve(null), resolve);
+    });
+    expect(failure).toBeInstanceOf(ConvexError);
+    expect(typeof (failure as ConvexError<string>).data).toBe("string");
+    expect(await anonymous.client.query(api.users.viewer, {})).toBeNull();
+    await anonymous.client.close();
+  });
+
+  it("runs an action and returns its result", async () => {
+    const result = (await alice.client.action(api.auth.signIn, {
+      provider: "password",
+      params: { email: "carol@example.com", password: "demo-password", flow: "signIn" },
+    })) as { tokens?: { token: string } };
+    expect(result.tokens?.token).toMatch(/^ey/);
+    await expect(
+      alice.client.action(api.auth.signIn, {
+        provider: "password",
+        params: { email: "carol@example.com", password: "wrong-password", flow: "signIn" },
+      }),
+    ).rejects.toThrow();
+  });
+
+  it("gives functions the signed-in user's identity", async () => {
+    expect(await alice.client.query(api.users.viewer, {})).toMatchObject({ email: "alice@example.com" });
+    expect(await bob.client.query(api.users.viewer, {})).toMatchObject({ email: "bob@example.com" });
+  });
+
+  it("loads further pages of a paginated query and keeps every page live", async () => {
+    const bookId = (await alice.client.mutation(api.books.create, { title: "Comments", image: cover })) as Id<"books">;
+    for (let n = 1; n <= 5; n++) await alice.client.mutation(api.bookComments.add, { bookId, text: `comment ${n}` });
+    type Texts = { status: string; texts: string[] };
+    const updates: Texts[] = [];
+    let waiter: { accept: (texts: Texts) => boolean; resolve: () => void } | null = null;
+    const subscription = bob.client.onPaginatedUpdate_experimental(
+      api.bookComments.list,
+      { bookId },
+      { initialNumItems: 2 },
+      (result) => {
+        const texts = { status: result.status, texts: result.results.map((comment) => comment.text) };
+        updates.push(texts);
+        if (waiter?.accept(texts)) waiter.resolve();
+      },
+    );
+    const until = (accept: (texts: Texts) => boolean) =>
+      new Promise<void>((resolve, reject) => {
+        const last = updates.at(-1);
+        if (last !== undefined && accept(last)) return resolve();
+        waiter = { accept, resolve };
+        setTimeout(() => reject(new Error(`stuck at ${JSON.stringify(updates.at(-1))}`)), 5000);
+      });
+
+    await until((u) => u.status === "CanLoadMore" && u.texts.length === 2);
+    expect(updates.at(-1)?.texts).toEqual(["comment 5", "comment 4"]);
+    subscription.getCurrentValue()?.loadMore(2);
+    await until((u) => u.texts.length === 4);
+    expect(updates.at(-1)?.texts).toEqual(["comment 5", "comment 4", "comment 3", "comment 2"]);
+
+    // A new comment joins the first page; nothing is lost or repeated at the page boundary.
+    await alice.client.mutation(api.bookComments.add, { bookId, text: "comment 6" });
+    await until((u) => u.texts.length === 5);
+    expect(updates.at(-1)?.texts).toEqual(["comment 6", "comment 5", "comment 4", "comment 3", "comment 2"]);
+
+    subscription.getCurrentValue()?.loadMore(2);
+    await until((u) => u.status === "Exhausted");
+    expect(updates.at(-1)?.texts).toEqual(["comment 6", "comment 5", "comment 4", "comment 3", "comment 2", "comment 1"]);
+    subscription.unsubscribe();
+  });
+
+  it("does not resend results that did not change", async () => {
+    const watched = (await alice.client.mutation(api.books.create, { title: "Watched", image: cover })) as Id<"books">;
+    const other = (await alice.client.mutation(api.books.create, { title: "Other", image: cover })) as Id<"books">;
+    const watcher = await signedInClient(backend.url, "carol@example.com");
+    const args = { bookId: watched, paginationOpts: { numItems: 5, cursor: null } };
+    const subscription = watcher.client.onUpdate(api.bookComments.list, args, () => {});
+    await waitForResult(watcher.client, api.bookComments.list, args, () => true);
+    await delay(100);
+    const transitionsBefore = watcher.received.count("Transition");
+
+    // Writes that do not touch the watched book's comments: no Transition for the watcher.
+    await bob.client.mutation(api.bookComments.add, { bookId: other, text: "elsewhere" });
+    await bob.client.mutation(api.bookComments.add, { bookId: other, text: "elsewhere again" });
+    await delay(200);
+    expect(watcher.received.count("Transition")).toBe(transitionsBefore);
+
+    // A write it does show: exactly one Transition.
+    await bob.client.mutation(api.bookComments.add, { bookId: watched, text: "here" });
+    await delay(200);
+    expect(subscription.getCurrentValue()?.page.map((comment) => comment.text)).toEqual(["here"]);
+    expect(watcher.received.count("Transition")).toBe(transitionsBefore + 1);
+    await watcher.client.close();
+  });
+
+  it("keeps many clients of one user in step", async () => {
+    const tabs = await Promise.all(Array.from({ length: 8 }, () => signedInClient(backend.url, "bob@example.com")));
+    const seen = tabs.map(({ client }) =>
+      waitForResult(client, api.books.page, { cursor: null }, (page) => page.books[0]?.title === "Many tabs"),
+    );
+    await alice.client.mutation(api.books.create, { title: "Many tabs", image: cover });
+    await Promise.all(seen);
+    await Promise.all(tabs.map(({ client }) => client.close()));
+  });
+});
