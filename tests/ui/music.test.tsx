@@ -1,0 +1,113 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { AudioProvider } from "@/app/audio-provider";
+import MusicPage from "@/features/music/music-page";
+import { AudioManager } from "@/lib/audio/audio-manager";
+import { backgroundTrackForPath, TRACKS } from "@/lib/audio/tracks";
+import { recordingBackend } from "./music-fakes";
+
+describe("background track by path", () => {
+  it("plays the Duma track on paths containing /duma and the default track elsewhere", () => {
+    expect(backgroundTrackForPath("/duma")).toBe("duma-theme");
+    expect(backgroundTrackForPath("/games/duma/editor")).toBe("duma-theme");
+    expect(backgroundTrackForPath("/")).toBe("morning-pages");
+    expect(backgroundTrackForPath("/dumy")).toBe("morning-pages");
+    expect(backgroundTrackForPath("/books/duma")).toBe("duma-theme");
+    expect(backgroundTrackForPath("/music")).toBe("morning-pages");
+  });
+
+  it("has five tracks with distinct files", () => {
+    expect(TRACKS).toHaveLength(5);
+    expect(new Set(TRACKS.map((track) => track.src)).size).toBe(5);
+  });
+});
+
+describe("AudioManager", () => {
+  it("stays silent until the first user gesture", () => {
+    const backend = recordingBackend();
+    const manager = new AudioManager(backend, null);
+    manager.setPath("/books");
+    expect(backend.calls).toEqual([]);
+    manager.start();
+    expect(backend.calls).toEqual(["play:morning-pages"]);
+    manager.start();
+    expect(backend.calls).toEqual(["play:morning-pages"]);
+  });
+
+  it("switches track on navigation into and out of /duma", () => {
+    const backend = recordingBackend();
+    const manager = new AudioManager(backend, null);
+    manager.start();
+    manager.setPath("/duma");
+    manager.setPath("/duma");
+    manager.setPath("/help");
+    expect(backend.calls).toEqual(["play:morning-pages", "pause:morning-pages", "play:duma-theme", "pause:duma-theme", "play:morning-pages"]);
+  });
+
+  it("lets a chosen track replace the background music until it is stopped", () => {
+    const backend = recordingBackend();
+    const manager = new AudioManager(backend, null);
+    manager.start();
+    manager.play("night-library");
+    manager.setPath("/duma");
+    expect(manager.getState().nowPlayingId).toBe("night-library");
+    manager.stop("paper-boats");
+    expect(manager.getState().nowPlayingId).toBe("night-library");
+    manager.stop("night-library");
+    expect(manager.getState().nowPlayingId).toBe("duma-theme");
+    expect(backend.calls).toEqual([
+      "play:morning-pages",
+      "pause:morning-pages",
+      "play:night-library",
+      "stop:night-library",
+      "pause:night-library",
+      "play:duma-theme",
+    ]);
+  });
+});
+
+function renderMusicPage() {
+  const backend = recordingBackend();
+  const manager = new AudioManager(backend, null);
+  render(
+    <AudioProvider manager={manager}>
+      <MemoryRouter>
+        <MusicPage />
+      </MemoryRouter>
+    </AudioProvider>,
+  );
+  return { backend, manager };
+}
+
+describe("music page", () => {
+  it("lists the five tracks, each with Play and Stop", () => {
+    renderMusicPage();
+    for (const track of TRACKS) {
+      expect(screen.getByRole("heading", { name: track.title })).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: `Play ${track.title}` })).toHaveTextContent("Play");
+      expect(screen.getByRole("button", { name: `Stop ${track.title}` })).toHaveTextContent("Stop");
+    }
+  });
+
+  it("plays a track in place of the background music and stops back to it", () => {
+    const { backend } = renderMusicPage();
+    expect(screen.getByRole("status")).toHaveTextContent("Music starts as soon as you click or press a key anywhere.");
+    fireEvent.click(screen.getByRole("button", { name: "Play Slow Orbit" }));
+    expect(backend.calls).toEqual(["play:slow-orbit"]);
+    expect(screen.getByRole("status")).toHaveTextContent("Now playing: Slow Orbit.");
+    expect(screen.getByRole("button", { name: "Stop Morning Pages" })).toBeDisabled();
+    fireEvent.click(screen.getByRole("button", { name: "Stop Slow Orbit" }));
+    expect(backend.calls).toEqual(["play:slow-orbit", "stop:slow-orbit", "pause:slow-orbit", "play:morning-pages"]);
+    expect(screen.getByRole("status")).toHaveTextContent("Now playing: Morning Pages (background music).");
+  });
+
+  it("starts the background music at the first key press or pointer press anywhere", () => {
+    const { backend, manager } = renderMusicPage();
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent("keydown", { key: "a" }));
+    });
+    expect(manager.getState().started).toBe(true);
+    expect(backend.calls).toEqual(["play:morning-pages"]);
+  });
+});
