@@ -1,0 +1,11 @@
+import { paths } from "@/config/paths";
+
+/**
+ * For `<ConvexAuthProvider shouldHandleCode={shouldConvexAuthHandleCode}>`. By default the
+ * provider takes any `?code=` out of the address on load and tries it as an OAuth code; on
+ * /verify-email that would swallow the e-mail link's verification code (PRODUCT D6) before
+ * the page can use it. Everywhere else (Google's return) it must keep doing so.
+ */
+export function shouldConvexAuthHandleCode(): boolean {
+  return window.location.pathname !== paths.verifyEmail;
+}

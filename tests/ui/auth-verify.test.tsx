@@ -1,0 +1,131 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { ConvexError } from "convex/values";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import DevMailboxPage from "@/features/auth/dev-mailbox-page";
+import VerifyEmailPage from "@/features/auth/verify-email-page";
+import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
+import { renderPage } from "./auth-test-kit";
+
+const signIn = vi.hoisted(() => vi.fn());
+const queries = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
+
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut: vi.fn() }) }));
+vi.mock("convex/react", () => ({
+  useQuery: (ref: FunctionReference<"query">) => queries.current[getFunctionName(ref)],
+}));
+
+beforeEach(() => {
+  signIn.mockReset();
+  queries.current = { "users:signInOptions": { google: false, devMailbox: true } };
+});
+
+describe("verify email screen", () => {
+  it("verifies once, without a click, from the e-mail's link and continues to ?redirect=", async () => {
+    signIn.mockResolvedValue({ signingIn: true });
+    renderPage(
+      "/verify-email",
+      "/verify-email?email=dora%40example.com&code=12345678&redirect=%2Fbooks",
+      <VerifyEmailPage />,
+    );
+    expect(await screen.findByText("Landed at /books")).toBeVisible();
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(signIn).toHaveBeenCalledWith("password", {
+      flow: "email-verification",
+      email: "dora@example.com",
+      code: "12345678",
+    });
+  });
+
+  it("verifies a typed code and goes home without a redirect", async () => {
+    signIn.mockResolvedValue({ signingIn: true });
+    renderPage("/verify-email", "/verify-email?email=dora%40example.com", <VerifyEmailPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Verification code"), "1234 5678");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(signIn).toHaveBeenCalledWith("password", { flow: "email-verification", email: "dora@example.com", code: "12345678" });
+    expect(await screen.findByText("Landed at /")).toBeVisible();
+  });
+
+  it("asks for all 8 digits before sending", async () => {
+    renderPage("/verify-email", "/verify-email?email=dora%40example.com", <VerifyEmailPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Verification code"), "1234");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Enter the 8-digit code from the e-mail.");
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message for a wrong code and stays", async () => {
+    signIn.mockRejectedValue(new ConvexError(AUTH_MESSAGES.invalidCode));
+    renderPage("/verify-email", "/verify-email?email=dora%40example.com&code=00000000", <VerifyEmailPage />);
+    expect(await screen.findByText(AUTH_MESSAGES.invalidCode)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Verify" })).toBeEnabled();
+  });
+
+  it("resends the code and confirms it", async () => {
+    signIn.mockResolvedValue({ signingIn: false });
+    renderPage("/verify-email", "/verify-email?email=dora%40example.com", <VerifyEmailPage />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Resend verification" }));
+    expect(signIn).toHaveBeenCalledWith("password", { flow: "email-verification", email: "dora@example.com" });
+    expect(await screen.findByRole("status")).toHaveTextContent(AUTH_MESSAGES.resent);
+  });
+
+  it("asks to log in again when there is no address or no account to resend to", async () => {
+    renderPage("/verify-email", "/verify-email", <VerifyEmailPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Resend verification" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(AUTH_MESSAGES.resendNeedsLogin);
+
+    signIn.mockRejectedValue(new ConvexError(AUTH_MESSAGES.accountNotFound));
+    await user.type(screen.getByLabelText("Email"), "nobody@example.com");
+    await user.click(screen.getByRole("button", { name: "Resend verification" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(AUTH_MESSAGES.resendNeedsLogin);
+  });
+
+  it("says 'Failed to resend verification email. Please try again.' when sending fails", async () => {
+    signIn.mockRejectedValue(new Error("Server Error"));
+    renderPage("/verify-email", "/verify-email?email=dora%40example.com", <VerifyEmailPage />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Resend verification" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(AUTH_MESSAGES.resendFailed);
+  });
+
+  it("links back to the login screen", () => {
+    renderPage("/verify-email", "/verify-email?email=dora%40example.com&redirect=%2Fdumy", <VerifyEmailPage />);
+    expect(screen.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login?redirect=%2Fdumy");
+  });
+});
+
+describe("dev mailbox page", () => {
+  it("lists recipient, subject, code, clickable link and time", () => {
+    const link = "http://127.0.0.1:5173/verify-email?email=dora%40example.com&code=12345678";
+    queries.current["devMailbox:list"] = [
+      { _id: "m1", _creationTime: Date.UTC(2025, 0, 2), to: "dora@example.com", subject: "Your DUMY verification code", code: "12345678", link },
+    ];
+    renderPage("/dev/mailbox", "/dev/mailbox", <DevMailboxPage />);
+    const message = within(screen.getByRole("list", { name: "Messages" })).getByRole("listitem");
+    expect(message).toHaveTextContent("dora@example.com");
+    expect(message).toHaveTextContent("Your DUMY verification code");
+    expect(message).toHaveTextContent("12345678");
+    expect(within(message).getByRole("link", { name: link })).toHaveAttribute("href", link);
+    expect(message.querySelector("time")).toHaveAttribute("dateTime", "2025-01-02T00:00:00.000Z");
+  });
+
+  it("says when there are no e-mails yet", () => {
+    queries.current["devMailbox:list"] = [];
+    renderPage("/dev/mailbox", "/dev/mailbox", <DevMailboxPage />);
+    expect(screen.getByText(/No e-mails yet/)).toBeVisible();
+  });
+
+  it("says the mailbox is not available, without asking for the list, on a real deployment", () => {
+    queries.current = {
+      "users:signInOptions": { google: false, devMailbox: false },
+      get "devMailbox:list"(): never {
+        throw new Error("the list must not be queried");
+      },
+    };
+    renderPage("/dev/mailbox", "/dev/mailbox", <DevMailboxPage />);
+    expect(screen.getByText(AUTH_MESSAGES.mailboxUnavailable)).toBeVisible();
+  });
+});
