@@ -6,7 +6,7 @@ import { CreatorAvatarLink } from "./creator-avatar-link";
 /** A book in a grid: cover, title linking to the book, creator avatar linking to their account. */
 export function BookCard({ book }: { book: BookCardData }) {
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
+    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
       <Link to={paths.book(book._id)} tabIndex={-1} aria-hidden className="block aspect-[3/4] overflow-hidden bg-stone-100">
         {book.imageUrl ? (
           <img

@@ -29,7 +29,7 @@ export function BookInfo({ book, ownerActions }: BookInfoProps) {
 
   return (
     <article className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10">
-      <div className="overflow-hidden rounded-2xl bg-stone-100 shadow-sm ring-1 ring-stone-200 md:self-start">
+      <div className="mx-auto w-full max-w-xs overflow-hidden rounded-2xl bg-stone-100 shadow-sm ring-1 ring-stone-200 sm:max-w-sm md:max-w-none md:self-start">
         {book.imageUrl ? (
           <img src={book.imageUrl} alt={`Cover of ${book.title}`} className="max-h-[70vh] w-full object-contain" />
         ) : (

@@ -12,7 +12,7 @@ export function OtherBooks({ book }: { book: BookDetails }) {
       <h2 id="other-books-heading" className="text-lg font-semibold text-stone-900">
         More books by {book.creator.displayName}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-6">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
         {others.map((other) => (
           <li key={other._id}>
             <BookCard book={other} />
