@@ -105,16 +105,22 @@ describe("sync protocol with ConvexClient", () => {
     type Texts = { status: string; texts: string[] };
     const updates: Texts[] = [];
     let waiter: { accept: (texts: Texts) => boolean; resolve: () => void } | null = null;
+    // The experimental API's declared types do not match what it passes (usePaginatedQuery's shape).
+    type Comment = { text: string };
+    type PaginatedComments = { status: string; results: Comment[]; loadMore(numItems: number): boolean };
     const subscription = bob.client.onPaginatedUpdate_experimental(
       api.bookComments.list,
-      { bookId },
+      { bookId } as never,
       { initialNumItems: 2 },
-      (result) => {
+      (value) => {
+        const result = value as unknown as PaginatedComments;
         const texts = { status: result.status, texts: result.results.map((comment) => comment.text) };
         updates.push(texts);
         if (waiter?.accept(texts)) waiter.resolve();
       },
     );
+    const loadMore = (numItems: number) =>
+      (subscription.getCurrentValue() as unknown as PaginatedComments | undefined)?.loadMore(numItems);
     const until = (accept: (texts: Texts) => boolean) =>
       new Promise<void>((resolve, reject) => {
         const last = updates.at(-1);
@@ -125,7 +131,7 @@ describe("sync protocol with ConvexClient", () => {
 
     await until((u) => u.status === "CanLoadMore" && u.texts.length === 2);
     expect(updates.at(-1)?.texts).toEqual(["comment 5", "comment 4"]);
-    subscription.getCurrentValue()?.loadMore(2);
+    loadMore(2);
     await until((u) => u.texts.length === 4);
     expect(updates.at(-1)?.texts).toEqual(["comment 5", "comment 4", "comment 3", "comment 2"]);
 
@@ -134,7 +140,7 @@ describe("sync protocol with ConvexClient", () => {
     await until((u) => u.texts.length === 5);
     expect(updates.at(-1)?.texts).toEqual(["comment 6", "comment 5", "comment 4", "comment 3", "comment 2"]);
 
-    subscription.getCurrentValue()?.loadMore(2);
+    loadMore(2);
     await until((u) => u.status === "Exhausted");
     expect(updates.at(-1)?.texts).toEqual(["comment 6", "comment 5", "comment 4", "comment 3", "comment 2", "comment 1"]);
     subscription.unsubscribe();
