@@ -1,0 +1,142 @@
+/**
+ * The HTTP side of the local backend: ConvexHttpClient's endpoints, file upload and storage
+ * URLs, CORS for a dev server on another origin, convex/http.ts routes, the built client with
+ * its single-page fallback, and a clear error for a busy port.
+ */
+import { ConvexHttpClient } from "convex/browser";
+import { ConvexError } from "convex/values";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { TITLE_AND_IMAGE_REQUIRED } from "../../convex/books";
+import { startLocalBackend } from "../../local-backend/server/start-server";
+import { removeTestDataDirs, signInToken, startTestBackend, newClient } from "./server-fixture/protocol-env";
+
+const cover = { url: "https://example.com/cover.png" };
+const PNG_BYTES = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+
+describe("HTTP endpoints", () => {
+  let backend: Awaited<ReturnType<typeof startTestBackend>>;
+  let staticDir: string;
+  let http: ConvexHttpClient;
+
+  beforeAll(async () => {
+    staticDir = mkdtempSync(path.join(tmpdir(), "protocol-static-"));
+    mkdirSync(path.join(staticDir, "assets"));
+    writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>app</title>");
+    writeFileSync(path.join(staticDir, "assets", "main-abc123.js"), "console.log('app')");
+    backend = await startTestBackend({ staticDir });
+    const signIn = newClient(backend.url);
+    const token = await signInToken(signIn.client, "alice@example.com");
+    await signIn.client.close();
+    http = new ConvexHttpClient(backend.url, { logger: false });
+    http.setAuth(token);
+  }, 30_000);
+
+  afterAll(async () => {
+    await backend?.close();
+    removeTestDataDirs();
+  });
+
+  it("runs queries, mutations and actions for ConvexHttpClient", async () => {
+    expect(await http.query(api.users.viewer, {})).toMatchObject({ email: "alice@example.com" });
+    const bookId = await http.mutation(api.books.create, { title: "Over HTTP", image: cover });
+    expect(await http.query(api.books.get, { bookId })).toMatchObject({ title: "Over HTTP", isOwner: true });
+    const signIn = (await http.action(api.auth.signIn, {
+      provider: "password",
+      params: { email: "bob@example.com", password: "demo-password", flow: "signIn" },
+    })) as { tokens?: { token: string } };
+    expect(signIn.tokens?.token).toMatch(/^ey/);
+    // consistentQuery asks /api/query_ts first, then /api/query_at_ts.
+    expect(await http.consistentQuery(api.books.get, { bookId })).toMatchObject({ title: "Over HTTP" });
+  });
+
+  it("passes a thrown ConvexError's data over HTTP", async () => {
+    const failure = await http.mutation(api.books.create, { title: " ", image: cover }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConvexError);
+    expect((failure as ConvexError<string>).data).toBe(TITLE_AND_IMAGE_REQUIRED);
+  });
+
+  it("refuses an invalid bearer token", async () => {
+    const forged = new ConvexHttpClient(backend.url, { logger: false });
+    forged.setAuth("not-a-token");
+    await expect(forged.query(api.users.viewer, {})).rejects.toThrow(/Unauthenticated|verify/);
+  });
+
+  it("stores an uploaded file and serves it with its content type", async () => {
+    const uploadUrl = await http.mutation(api.files.generateUploadUrl, {});
+    const upload = await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "image/png" }, body: PNG_BYTES });
+    expect(upload.status).toBe(200);
+    const { storageId } = (await upload.json()) as { storageId: Id<"_storage"> };
+
+    const bookId = await http.mutation(api.books.create, { title: "With a cover", image: { storageId } });
+    const book = await http.query(api.books.get, { bookId });
+    expect(book?.imageUrl).toBe(`${backend.url}/api/storage/${storageId}`);
+    const served = await fetch(book?.imageUrl ?? "");
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG_BYTES);
+
+    const part = await fetch(book?.imageUrl ?? "", { headers: { Range: "bytes=1-3" } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(PNG_BYTES.subarray(1, 4));
+  });
+
+  it("refuses uploads without a valid upload token, and answers 404 for a missing file", async () => {
+    const forged = await fetch(`${backend.url}/api/storage/upload?token=123.abc`, { method: "POST", body: "x" });
+    expect(forged.status).toBe(401);
+    expect((await fetch(`${backend.url}/api/storage/kg2nothing`)).status).toBe(404);
+  });
+
+  it("answers CORS preflights so a dev server on another origin can call the API", async () => {
+    const preflight = await fetch(`${backend.url}/api/storage/upload?token=x`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "http://localhost:5173",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
+    const query = await fetch(`${backend.url}/api/query`, {
+      method: "POST",
+      headers: { Origin: "http://localhost:5173", "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "users:viewer", args: [{}], format: "convex_encoded_json" }),
+    });
+    expect(query.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    expect(await query.json()).toEqual({ status: "success", value: null, logLines: [] });
+  });
+
+  it("serves the convex/http.ts routes on the same origin", async () => {
+    const jwks = await fetch(`${backend.url}/.well-known/jwks.json`);
+    expect(jwks.status).toBe(200);
+    expect(await jwks.json()).toEqual(JSON.parse(backend.engine.env.JWKS ?? ""));
+    const openid = await fetch(`${backend.url}/.well-known/openid-configuration`);
+    expect(await openid.json()).toMatchObject({ issuer: backend.url });
+  });
+
+  it("serves the built client, with index.html for the app's own routes", async () => {
+    const home = await fetch(`${backend.url}/`);
+    expect(home.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await home.text()).toContain("<title>app</title>");
+    const deepLink = await fetch(`${backend.url}/books/123`, { headers: { Accept: "text/html" } });
+    expect(deepLink.status).toBe(200);
+    expect(await deepLink.text()).toContain("<title>app</title>");
+    const script = await fetch(`${backend.url}/assets/main-abc123.js`);
+    expect(script.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(script.headers.get("cache-control")).toContain("immutable");
+    expect((await fetch(`${backend.url}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${backend.url}/..%2f..%2fetc%2fpasswd`)).status).not.toBe(500);
+  });
+
+  it("refuses to start on a busy port with a message naming the port", async () => {
+    const port = new URL(backend.url).port;
+    await expect(
+      startLocalBackend({ port: Number(port), dataDir: path.join(tmpdir(), "busy-port-never-opened"), seed: false }),
+    ).rejects.toThrow(`port ${port} is already in use`);
+  });
+});
