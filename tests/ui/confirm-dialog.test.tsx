@@ -37,7 +37,7 @@ describe("ConfirmDialog", () => {
     const onConfirm = vi.fn();
     const user = await openDialog(onConfirm);
     const dialog = screen.getByRole("dialog", { name: "Delete this book?" });
-    expect(dialog).toHaveTextContent("This cannot be undone.");
+    expect(dialog).toHaveAccessibleDescription("This cannot be undone.");
     expect(screen.getByRole("button", { name: "Cancel" })).toHaveFocus();
     await user.keyboard("{Enter}");
     expect(onConfirm).not.toHaveBeenCalled();

@@ -48,9 +48,9 @@ export function ConfirmDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} preventClose={busy}>
-      <p className="text-sm whitespace-pre-line text-stone-700">{message}</p>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+    // The message is the dialog's description, so screen readers announce it with the title.
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message} preventClose={busy}>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button
           type="button"
           autoFocus
