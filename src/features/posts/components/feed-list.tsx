@@ -18,7 +18,7 @@ export function FeedList({ sort, categories }: { sort: FeedSort; categories: Pos
       <ul
         aria-label="Posts"
         aria-busy={feed.isChangingPage}
-        className={`grid grid-cols-1 gap-4 transition-opacity min-[480px]:grid-cols-2 lg:grid-cols-4 ${feed.isChangingPage ? "opacity-60" : ""}`}
+        className={`grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-4 ${feed.isChangingPage ? "opacity-60" : ""}`}
       >
         {feed.posts.map((post) => (
           <li key={post._id}>

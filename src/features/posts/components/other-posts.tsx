@@ -12,7 +12,7 @@ export function OtherPosts({ post }: { post: PostDetails }) {
       <h2 id="other-posts-heading" className="text-lg font-semibold text-stone-900">
         More posts by {post.author.displayName}
       </h2>
-      <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {others.map((other) => (
           <li key={other._id}>
             <PostCard post={other} />

@@ -9,8 +9,9 @@ import type { PostCardData } from "../post-types";
 /** A post in the feed (seed §2): image, title, views, likes, comments and date; the whole card opens the post. */
 export function PostCard({ post }: { post: PostCardData }) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
-      <div className="aspect-[4/3] overflow-hidden bg-stone-100">
+    <article className="group relative flex h-full overflow-hidden rounded-xl sm:flex-col border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
+      {/* A row (thumbnail beside the text) on phones, a tall card from the small breakpoint up. */}
+      <div className="w-28 shrink-0 overflow-hidden bg-stone-100 sm:aspect-[4/3] sm:w-full">
         {post.imageUrl ? (
           <img
             src={post.imageUrl}
@@ -22,7 +23,7 @@ export function PostCard({ post }: { post: PostCardData }) {
           <div className="flex size-full items-center justify-center text-sm text-stone-400">No image</div>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-3">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3">
         <span className="w-fit rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
           {categoryLabel(post.category)}
         </span>
