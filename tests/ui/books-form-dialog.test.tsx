@@ -79,6 +79,19 @@ describe("adding a book", () => {
     expect(uploadImage).not.toHaveBeenCalled();
   });
 
+  it("takes image files only for the cover", async () => {
+    const { user } = renderDialog();
+    await user.type(screen.getByLabelText("Title*"), "Dune");
+    // The picker's accept="image/*" can be bypassed (drag and drop, "All files"): the form checks again.
+    const notes = new File(["chapter one"], "notes.txt", { type: "text/plain" });
+    fireEvent.change(screen.getByLabelText("Cover Image*"), { target: { files: [notes] } });
+    expect(screen.getByRole("alert")).toHaveTextContent("Please choose an image file");
+
+    await user.click(screen.getByRole("button", { name: "Add Book" }));
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain("Title and image are required");
+    expect(uploadImage).not.toHaveBeenCalled();
+  });
+
   it("uploads the cover, creates the book once however often submit is clicked, and reads 'Processing...' meanwhile", async () => {
     let finishCreate: (bookId: string) => void = () => {};
     uploadImage.mockResolvedValue("storage1");
