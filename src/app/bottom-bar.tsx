@@ -14,7 +14,7 @@ const LINKS: readonly { to: string; label: string; icon: LucideIcon }[] = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    "flex min-w-14 flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[11px] font-medium leading-tight transition sm:flex-row sm:gap-1.5 sm:px-3 sm:py-2 sm:text-sm",
+    "flex flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[11px] font-medium leading-tight transition sm:flex-row sm:gap-1.5 sm:px-3 sm:py-2 sm:text-sm",
     "focus-visible:outline-2 focus-visible:outline-brand-500",
     isActive ? "text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
   );
@@ -58,7 +58,7 @@ function NowPlayingLink() {
       aria-label={title ? `Music, now playing ${title}` : "Music"}
       className={({ isActive }) =>
         clsx(
-          "flex size-10 items-center justify-center gap-1.5 rounded-full text-sm focus-visible:outline-2 focus-visible:outline-brand-500 md:w-auto md:px-3",
+          "flex size-9 items-center justify-center gap-1.5 rounded-full text-sm sm:size-10 focus-visible:outline-2 focus-visible:outline-brand-500 md:w-auto md:px-3",
           isActive ? "text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
         )
       }

@@ -9,15 +9,15 @@ import type { Track, TrackId } from "./tracks";
 
 type HowlerModule = typeof import("howler");
 
-/** Short fades so switching tracks on navigation is a crossfade, not a cut. */
-const FADE_MS = 600;
-
 export function createHowlerBackend(): AudioBackend {
   let howler: Promise<HowlerModule> | null = null;
   let queue: Promise<void> = Promise.resolve();
   let masterVolume = 0.5;
-  let wantedId: TrackId | null = null;
   const sounds = new Map<TrackId, Howl>();
+  // howler's play() without an id starts a new copy; keeping the id makes play() resume instead.
+  const soundIds = new Map<TrackId, number>();
+  // Our own record of what sounds: howler's playing() is false while a play() is still pending.
+  const sounding = new Set<TrackId>();
 
   const run = (task: (module: HowlerModule) => void) => {
     howler ??= import("howler");
@@ -31,41 +31,35 @@ export function createHowlerBackend(): AudioBackend {
   const soundFor = ({ Howl }: HowlerModule, track: Track): Howl => {
     const existing = sounds.get(track.id);
     if (existing) return existing;
-    const sound = new Howl({ src: [track.src], html5: true, loop: true, volume: 0 });
+    const sound = new Howl({ src: [track.src], html5: true, loop: true });
     // Mobile browsers may refuse until audio is unlocked by a touch; howler retries then.
-    sound.on("playerror", () => sound.once("unlock", () => sound.play()));
+    sound.on("playerror", (soundId) => sound.once("unlock", () => sound.play(soundId)));
     sounds.set(track.id, sound);
     return sound;
   };
 
   return {
     play(track) {
-      wantedId = track.id;
       run((module) => {
         module.Howler.volume(masterVolume);
+        if (sounding.has(track.id)) return;
         const sound = soundFor(module, track);
-        if (!sound.playing()) sound.play();
-        sound.fade(sound.volume(), 1, FADE_MS);
+        const soundId = soundIds.get(track.id);
+        soundIds.set(track.id, soundId === undefined ? sound.play() : sound.play(soundId));
+        sounding.add(track.id);
       });
     },
     pause(track) {
-      if (wantedId === track.id) wantedId = null;
       run(() => {
-        const sound = sounds.get(track.id);
-        if (!sound?.playing()) return;
-        sound.once("fade", () => {
-          // The user may have come back to this track while it faded out.
-          if (wantedId !== track.id) sound.pause();
-        });
-        sound.fade(sound.volume(), 0, FADE_MS);
+        const soundId = soundIds.get(track.id);
+        if (soundId !== undefined && sounding.delete(track.id)) sounds.get(track.id)?.pause(soundId);
       });
     },
     stop(track) {
-      if (wantedId === track.id) wantedId = null;
       run(() => {
-        const sound = sounds.get(track.id);
-        sound?.stop();
-        sound?.volume(0);
+        const soundId = soundIds.get(track.id);
+        sounding.delete(track.id);
+        if (soundId !== undefined) sounds.get(track.id)?.stop(soundId);
       });
     },
     setVolume(volume) {
