@@ -71,7 +71,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
         disabled={saving}
       />
       <TextField label="Contact Info" value={contact} onChange={setContact} maxLength={BOOK_LIMITS.contact} disabled={saving} />
-      <fieldset className="space-y-3 rounded-xl border border-stone-200 p-4">
+      <fieldset className="min-w-0 space-y-3 rounded-xl border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold text-stone-800">Cover</legend>
         <TextField
           label="Image URL"
@@ -80,7 +80,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
           value={imageUrl}
           onChange={setImageUrl}
           maxLength={BOOK_LIMITS.url}
-          placeholder={hasUploadedCover ? "Leave empty to keep the uploaded cover" : "https://…"}
+          placeholder={hasUploadedCover ? "Empty keeps the uploaded cover" : "https://…"}
           disabled={saving || file !== null}
         />
         <ImagePicker
