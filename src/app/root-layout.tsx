@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { OPEN_PATHS } from "@/config/paths";
@@ -29,7 +29,10 @@ export function RootLayout() {
         <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-brand-500" />
       )}
       <main id="main" aria-busy={loadingScreen} className="flex-1 pb-24">
-        <Outlet />
+        {/* For screens that lazy-load parts of themselves (React.lazy) without their own boundary. */}
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <BottomBar minimal={onSignInPage} />
       <LazyToaster />
