@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:feed`: the DUMY feed's cost as the table grows (ARCHITECTURE budget: a page query
+ * reads ≤ 3 × page size documents, at 10k and at 100k posts). The local backend's engine (convex-test
+ * with sorted indexes, so an index range costs O(log n) like a real database) opens a temporary data
+ * folder, gets N posts spread over the six categories with random counts, and runs `posts:feed` as a
+ * signed-in user, for each sort over all categories and over a 3-category filter: first page and a
+ * later page (through a cursor). Documents read are counted by convex-test's own per-transaction
+ * metrics (the ones `transactionLimits` enforces). Prints a table and the 100k/10k ratios; never fails.
+ *
+ * Reading the times: documents read are what a Convex deployment pays for, and they do not grow
+ * with the table. Wall time on this engine does, because convex-test materialises (and sorts) a
+ * whole index range when a query starts, before the first document is taken; the sorted indexes
+ * only cut ranges with bounds (a category, a cursor's narrower side), not the open end of a range.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { JSONValue } from "convex/values";
+// convex-test counts every document a transaction reads here; we listen in on the count.
+import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
+import type { Id } from "../convex/_generated/dataModel";
+import { openEngine } from "../local-backend/engine/open-engine";
+import type { Engine, Identity } from "../local-backend/engine/types";
+
+const SIZES = [10_000, 100_000];
+const CATEGORIES = ["psychology", "science", "art", "philosophy", "productivity", "uncategorized"] as const;
+const FILTER = ["science", "art", "philosophy"] as const;
+const SORTS = ["date", "views", "likes", "comments"] as const;
+const PAGE_SIZE = 8;
+const READ_BUDGET = 3 * PAGE_SIZE;
+const INSERT_BATCH = 5_000;
+const TIMED_RUNS = 7;
+/** How many pages deep the "later page" is (reached through cursors before timing). */
+const LATER_PAGE = 5;
+
+let documentsRead = 0;
+const originalTrackRead = TransactionMetricsTracker.prototype.trackRead;
+TransactionMetricsTracker.prototype.trackRead = function (this: TransactionMetricsTracker, size: number) {
+  documentsRead += 1;
+  return originalTrackRead.call(this, size);
+};
+
+type Row = { size: number; sort: string; filter: string; page: string; reads: number; ms: number };
+type FeedResult = { posts: unknown[]; continueCursor: string; isDone: boolean };
+
+/** A small deterministic generator, so every run measures the same data. */
+function random(seed: number) {
+  let state = seed;
+  return (max: number) => {
+    state = (state + 0x6d2b79f5) | 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) % max;
+  };
+}
+
+async function fillPosts(engine: Engine, userId: Id<"users">, count: number): Promise<void> {
+  const next = random(count);
+  const perCategory = new Map<string, number>();
+  for (let start = 0; start < count; start += INSERT_BATCH) {
+    const batch = Array.from({ length: Math.min(INSERT_BATCH, count - start) }, (_, i) => {
+      const category = CATEGORIES[next(CATEGORIES.length)]!;
+      perCategory.set(category, (perCategory.get(category) ?? 0) + 1);
+      return {
+        title: `Post ${start + i}`,
+        description: "Benchmark post",
+        category,
+        image: { url: `https://example.com/${start + i}.png` },
+        userId,
+        updatedAt: 0,
+        views: next(5000),
+        likes: next(300),
+        comments: next(60),
+      };
+    });
+    await engine.admin.run(async (ctx) => {
+      for (const post of batch) await ctx.db.insert("posts", post);
+    });
+  }
+  await engine.admin.run(async (ctx) => {
+    await ctx.db.insert("counters", { name: "posts", value: count });
+    for (const [category, value] of perCategory) await ctx.db.insert("counters", { name: `posts:${category}`, value });
+  });
+}
+
+async function signedInIdentity(engine: Engine): Promise<{ userId: Id<"users">; identity: Identity }> {
+  return await engine.admin.run(async (ctx) => {
+    const userId = await ctx.db.insert("users", { email: "bench@example.com", emailVerificationTime: Date.now() });
+    const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 });
+    const issuer = engine.env.CONVEX_SITE_URL ?? "";
+    const subject = `${userId}|${sessionId}`;
+    return { userId, identity: { subject, issuer, tokenIdentifier: `${issuer}|${subject}` } };
+  });
+}
+
+async function feed(engine: Engine, identity: Identity, args: JSONValue): Promise<{ result: FeedResult; reads: number; ms: number }> {
+  documentsRead = 0;
+  const started = performance.now();
+  const result = (await engine.runQuery("posts:feed", args, identity)) as FeedResult;
+  return { result, reads: documentsRead, ms: performance.now() - started };
+}
+
+/** Median time and the (constant) reads of a page, after one untimed run that warms the index up. */
+async function measure(engine: Engine, identity: Identity, args: JSONValue): Promise<{ reads: number; ms: number }> {
+  const first = await feed(engine, identity, args);
+  if (first.result.posts.length !== PAGE_SIZE) throw new Error(`expected a full page, got ${first.result.posts.length}`);
+  const times: number[] = [];
+  let reads = first.reads;
+  for (let run = 0; run < TIMED_RUNS; run++) {
+    const measured = await feed(engine, identity, args);
+    times.push(measured.ms);
+    reads = Math.max(reads, measured.reads);
+  }
+  times.sort((a, b) => a - b);
+  return { reads, ms: times[Math.floor(times.length / 2)]! };
+}
+
+async function benchSize(size: number): Promise<Row[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-feed-"));
+  const url = "http://127.0.0.1:1";
+  const engine = await openEngine({ dataDir, siteUrl: url, cloudUrl: url });
+  const rows: Row[] = [];
+  try {
+    const { userId, identity } = await signedInIdentity(engine);
+    const fillStarted = performance.now();
+    await fillPosts(engine, userId, size);
+    console.log(`  ${size.toLocaleString()} posts inserted in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s`);
+    for (const sort of SORTS) {
+      for (const [filter, categories] of [["all 6", [...CATEGORIES]], ["3 categories", [...FILTER]]] as const) {
+        const firstArgs = { sort, categories: [...categories], cursor: null };
+        rows.push({ size, sort, filter, page: "1", ...(await measure(engine, identity, firstArgs)) });
+        let cursor: string | null = null;
+        for (let page = 1; page < LATER_PAGE; page++) {
+          cursor = (await feed(engine, identity, { ...firstArgs, cursor })).result.continueCursor;
+        }
+        rows.push({ size, sort, filter, page: String(LATER_PAGE), ...(await measure(engine, identity, { ...firstArgs, cursor })) });
+      }
+    }
+  } finally {
+    await engine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function printTable(rows: Row[]): void {
+  const [small, large] = SIZES as [number, number];
+  console.log(
+    `\n${"sort".padEnd(9)}${"filter".padEnd(14)}${"page".padEnd(6)}` +
+      `${"reads 10k".padStart(10)}${"reads 100k".padStart(11)}${"ms 10k".padStart(9)}${"ms 100k".padStart(9)}${"time ratio".padStart(12)}`,
+  );
+  let worstReads = 0;
+  const ratios: number[] = [];
+  for (const row of rows.filter((r) => r.size === small)) {
+    const other = rows.find((r) => r.size === large && r.sort === row.sort && r.filter === row.filter && r.page === row.page)!;
+    const ratio = other.ms / row.ms;
+    ratios.push(ratio);
+    worstReads = Math.max(worstReads, row.reads, other.reads);
+    console.log(
+      `${row.sort.padEnd(9)}${row.filter.padEnd(14)}${row.page.padEnd(6)}` +
+        `${String(row.reads).padStart(10)}${String(other.reads).padStart(11)}` +
+        `${row.ms.toFixed(2).padStart(9)}${other.ms.toFixed(2).padStart(9)}${ratio.toFixed(2).padStart(12)}`,
+    );
+  }
+  const meanRatio = ratios.reduce((sum, r) => sum + r, 0) / ratios.length;
+  console.log(
+    `\nMost documents read by one page: ${worstReads} (budget ${READ_BUDGET}: ${worstReads <= READ_BUDGET ? "within" : "OVER"}); ` +
+      `reads are the same at both sizes: ${rows.every((r) => r.reads === rows.find((o) => o.size !== r.size && o.sort === r.sort && o.filter === r.filter && o.page === r.page)?.reads) ? "yes" : "no"}.`,
+  );
+  console.log(`Time per page, 100k / 10k: mean ${meanRatio.toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}.`);
+  console.log(
+    "(Times are the local engine's: it materialises an index range before returning its first document, " +
+      "so they grow with the range even though the documents read do not.)",
+  );
+}
+
+console.log(`DUMY feed benchmark: ${SIZES.map((n) => n.toLocaleString()).join(" and ")} posts, page size ${PAGE_SIZE}`);
+const rows: Row[] = [];
+for (const size of SIZES) rows.push(...(await benchSize(size)));
+printTable(rows);
