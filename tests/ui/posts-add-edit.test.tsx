@@ -1,0 +1,172 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { ConvexError } from "convex/values";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import PostAddPage from "@/features/posts/post-add-page";
+import PostEditPage from "@/features/posts/post-edit-page";
+import type { PostDetails } from "@/features/posts/post-types";
+import type { Id } from "../../convex/_generated/dataModel";
+
+const mutations = vi.hoisted(() => ({
+  "posts:create": vi.fn(),
+  "posts:update": vi.fn(),
+  "files:generateUploadUrl": vi.fn(),
+}));
+const query = vi.hoisted(() => ({ post: undefined as unknown, asked: [] as unknown[] }));
+const uploadImage = vi.hoisted(() => vi.fn());
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+
+vi.mock("convex/react", () => ({
+  useMutation: (ref: FunctionReference<"mutation">) => mutations[getFunctionName(ref) as keyof typeof mutations],
+  useQuery: (_ref: unknown, args: unknown) => {
+    query.asked.push(args);
+    return query.post;
+  },
+}));
+vi.mock("@/lib/upload", () => ({ uploadImage }));
+vi.mock("sonner", () => ({ toast }));
+
+const picture = () => new File([new Uint8Array([137, 80, 78, 71])], "stars.png", { type: "image/png" });
+
+const existingPost = {
+  _id: "post1" as Id<"posts">,
+  _creationTime: 0,
+  updatedAt: 0,
+  title: "Stars",
+  description: "Bright.\nFar.",
+  category: "science",
+  imageUrl: "https://example.com/stars.png",
+  views: 0,
+  likes: 0,
+  comments: 0,
+  likedByMe: false,
+  isOwner: true,
+  author: { userId: "user1" as Id<"users">, displayName: "Alice", photoURL: null },
+} satisfies PostDetails;
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/dumy" element={<p>Feed page</p>} />
+        <Route path="/dumy/add" element={<PostAddPage />} />
+        <Route path="/dumy/edit/:postId" element={<PostEditPage />} />
+        <Route path="/dumy/:postId" element={<p>Details page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  for (const mock of [...Object.values(mutations), uploadImage, toast.success, toast.error]) mock.mockReset();
+  query.post = undefined;
+  query.asked.length = 0;
+});
+
+describe("adding a post", () => {
+  it("says 'Title, description, and image are required' and saves nothing while one is missing", async () => {
+    const user = renderAt("/dumy/add");
+    await user.type(screen.getByLabelText("Title*"), "Stars");
+    await user.type(screen.getByLabelText("Description*"), "Bright");
+    await user.click(screen.getByRole("button", { name: "Add Post" }));
+    expect(toast.error).toHaveBeenLastCalledWith("Title, description, and image are required");
+
+    await user.clear(screen.getByLabelText("Description*"));
+    await user.type(screen.getByLabelText("Description*"), "   ");
+    await user.upload(screen.getByLabelText("Image*"), picture());
+    await user.click(screen.getByRole("button", { name: "Add Post" }));
+    expect(toast.error).toHaveBeenCalledTimes(2);
+    expect(uploadImage).not.toHaveBeenCalled();
+    expect(mutations["posts:create"]).not.toHaveBeenCalled();
+  });
+
+  it("uploads the image, creates the post in the chosen category, says 'Post added successfully!' and opens the feed", async () => {
+    uploadImage.mockResolvedValue("storage1");
+    mutations["posts:create"].mockResolvedValue("post9");
+    const user = renderAt("/dumy/add");
+    await user.type(screen.getByLabelText("Title*"), "Stars");
+    await user.type(screen.getByLabelText("Description*"), "Bright.{Enter}Far.");
+    await user.selectOptions(screen.getByLabelText("Category"), "Science");
+    await user.upload(screen.getByLabelText("Image*"), picture());
+    await user.click(screen.getByRole("button", { name: "Add Post" }));
+
+    await screen.findByText("Feed page");
+    expect(mutations["posts:create"]).toHaveBeenCalledWith({
+      title: "Stars",
+      description: "Bright.\nFar.",
+      category: "science",
+      image: { storageId: "storage1" },
+    });
+    expect(toast.success).toHaveBeenCalledWith("Post added successfully!");
+  });
+
+  it("says 'Failed to add post' when saving fails for an unknown reason, and shows the server's own message otherwise", async () => {
+    uploadImage.mockResolvedValue("storage1");
+    mutations["posts:create"].mockRejectedValueOnce(new Error("network"));
+    mutations["posts:create"].mockRejectedValueOnce(new ConvexError("Title must be at most 120 characters"));
+    const user = renderAt("/dumy/add");
+    await user.type(screen.getByLabelText("Title*"), "Stars");
+    await user.type(screen.getByLabelText("Description*"), "Bright");
+    await user.upload(screen.getByLabelText("Image*"), picture());
+    await user.click(screen.getByRole("button", { name: "Add Post" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to add post"));
+    await user.click(screen.getByRole("button", { name: "Add Post" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Title must be at most 120 characters"));
+    expect(screen.getByLabelText("Title*")).toHaveValue("Stars");
+  });
+});
+
+describe("editing a post", () => {
+  it("loads the post by the id in the address and saves title, description and category", async () => {
+    query.post = existingPost;
+    mutations["posts:update"].mockResolvedValue(null);
+    const user = renderAt("/dumy/edit/post1");
+    expect(query.asked[0]).toEqual({ postId: "post1" });
+    expect(screen.getByLabelText("Title*")).toHaveValue("Stars");
+    expect(screen.getByLabelText("Description*")).toHaveValue("Bright.\nFar.");
+    expect(screen.getByLabelText("Category")).toHaveValue("science");
+    expect(screen.queryByLabelText("Image*")).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText("Category"), "Art");
+    await user.click(screen.getByRole("button", { name: "Update Post" }));
+    await screen.findByText("Details page");
+    expect(mutations["posts:update"]).toHaveBeenCalledWith({
+      postId: "post1",
+      title: "Stars",
+      description: "Bright.\nFar.",
+      category: "art",
+    });
+    expect(toast.success).toHaveBeenCalledWith("Post updated successfully!");
+  });
+
+  it("says 'Title and description are required' and 'Failed to update post'", async () => {
+    query.post = existingPost;
+    mutations["posts:update"].mockRejectedValue(new Error("network"));
+    const user = renderAt("/dumy/edit/post1");
+    await user.clear(screen.getByLabelText("Title*"));
+    await user.click(screen.getByRole("button", { name: "Update Post" }));
+    expect(toast.error).toHaveBeenLastCalledWith("Title and description are required");
+    expect(mutations["posts:update"]).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText("Title*"), "Stars again");
+    await user.click(screen.getByRole("button", { name: "Update Post" }));
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith("Failed to update post"));
+  });
+
+  it("says 'Post not found!' for a missing post", () => {
+    query.post = null;
+    renderAt("/dumy/edit/missing");
+    expect(screen.getByText("Post not found!")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Update Post" })).not.toBeInTheDocument();
+  });
+
+  it("offers no form to someone who is not the author", () => {
+    query.post = { ...existingPost, isOwner: false };
+    renderAt("/dumy/edit/post1");
+    expect(screen.getByText("Only the author can edit this post.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Title*")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import PostDetailsPage from "@/features/posts/post-details-page";
+import type { PostComment, PostDetails } from "@/features/posts/post-types";
+import type { Id } from "../../convex/_generated/dataModel";
+
+const mutations = vi.hoisted(() => ({
+  "posts:remove": vi.fn(),
+  "posts:toggleLike": vi.fn(),
+  "posts:recordView": vi.fn(),
+  "postComments:add": vi.fn(),
+  "postComments:edit": vi.fn(),
+  "postComments:remove": vi.fn(),
+}));
+const data = vi.hoisted(() => ({ post: undefined as unknown, comments: [] as unknown[], others: [] as unknown[] }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+
+vi.mock("convex/react", () => ({
+  useMutation: (ref: FunctionReference<"mutation">) => mutations[getFunctionName(ref) as keyof typeof mutations],
+  useQuery: (ref: FunctionReference<"query">) => (getFunctionName(ref) === "posts:get" ? data.post : data.others),
+  usePaginatedQuery: () => ({ results: data.comments, status: "Exhausted", loadMore: vi.fn() }),
+}));
+vi.mock("sonner", () => ({ toast }));
+
+const alice = { userId: "alice" as Id<"users">, displayName: "Alice", photoURL: null };
+const bob = { userId: "bob" as Id<"users">, displayName: "Bob", photoURL: null };
+
+const post = {
+  _id: "post1" as Id<"posts">,
+  _creationTime: Date.UTC(2026, 2, 4),
+  updatedAt: 0,
+  title: "Stars",
+  description: "Line one\n<b>not bold</b>",
+  category: "science",
+  imageUrl: "https://example.com/stars.png",
+  views: 7,
+  likes: 2,
+  comments: 2,
+  likedByMe: false,
+  isOwner: true,
+  author: alice,
+} satisfies PostDetails;
+
+const comments: PostComment[] = [
+  { _id: "c2" as Id<"postComments">, _creationTime: 2, editedAt: null, text: "Mine", author: alice, isMine: true },
+  { _id: "c1" as Id<"postComments">, _creationTime: 1, editedAt: 5, text: "Bob's", author: bob, isMine: false },
+];
+
+function renderDetails() {
+  render(
+    <MemoryRouter initialEntries={["/dumy/post1"]}>
+      <Routes>
+        <Route path="/dumy" element={<p>Feed page</p>} />
+        <Route path="/dumy/:postId" element={<PostDetailsPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  for (const mock of [...Object.values(mutations), toast.success, toast.error]) mock.mockReset();
+  for (const mock of Object.values(mutations)) mock.mockResolvedValue(null);
+  data.post = post;
+  data.comments = comments;
+  data.others = [];
+});
+
+describe("post details", () => {
+  it("shows title, views, image and the description as plain text with its line breaks, and counts a view", () => {
+    renderDetails();
+    expect(screen.getByRole("heading", { level: 1, name: "Stars" })).toBeInTheDocument();
+    expect(screen.getByText("7 views")).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Stars" })).toHaveAttribute("src", "https://example.com/stars.png");
+    const description = screen.getByText(/Line one/);
+    expect(description.textContent).toBe("Line one\n<b>not bold</b>");
+    expect(description.querySelector("b")).toBeNull();
+    expect(description).toHaveClass("whitespace-pre-line");
+    expect(screen.getByRole("link", { name: /Posted by\s*Alice/ })).toHaveAttribute("href", "/account/alice");
+    expect(mutations["posts:recordView"]).toHaveBeenCalledWith({ postId: "post1" });
+  });
+
+  it("says 'Post not found!' when there is no such post", () => {
+    data.post = null;
+    renderDetails();
+    expect(screen.getByText("Post not found!")).toBeInTheDocument();
+  });
+
+  it("likes the post", async () => {
+    const user = renderDetails();
+    await user.click(screen.getByRole("button", { name: "Like (2 likes)" }));
+    expect(mutations["posts:toggleLike"]).toHaveBeenCalledWith({ postId: "post1" });
+  });
+
+  it("lets the owner delete after confirming, then says 'Post deleted successfully!' and returns to the feed", async () => {
+    const user = renderDetails();
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete this post?" });
+    expect(mutations["posts:remove"]).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await screen.findByText("Feed page");
+    expect(mutations["posts:remove"]).toHaveBeenCalledWith({ postId: "post1" });
+    expect(toast.success).toHaveBeenCalledWith("Post deleted successfully!");
+  });
+
+  it("shows no Edit or Delete to others", () => {
+    data.post = { ...post, isOwner: false, author: bob };
+    renderDetails();
+    expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+  });
+});
+
+describe("the comment dialog", () => {
+  it("lists comments, posts a new one, and offers Edit and Delete on your own only", async () => {
+    const user = renderDetails();
+    await user.click(screen.getByRole("button", { name: "Comments (2)" }));
+    const dialog = screen.getByRole("dialog", { name: "Comments (2)" });
+    const items = within(dialog).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Mine");
+    expect(within(items[0]!).getByRole("button", { name: "Edit comment" })).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent("(edited)");
+    expect(within(items[1]!).queryByRole("button", { name: "Edit comment" })).not.toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText("Add a comment"), "  Lovely  ");
+    await user.click(within(dialog).getByRole("button", { name: "Post Comment" }));
+    expect(mutations["postComments:add"]).toHaveBeenCalledWith({ postId: "post1", text: "Lovely" });
+  });
+
+  it("edits a comment in a dialog; empty text changes nothing", async () => {
+    const user = renderDetails();
+    await user.click(screen.getByRole("button", { name: "Comments (2)" }));
+    await user.click(screen.getAllByRole("button", { name: "Edit comment" })[0]!);
+    const editor = screen.getByRole("dialog", { name: "Edit comment" });
+    const box = within(editor).getByLabelText("Comment");
+    expect(box).toHaveValue("Mine");
+    await user.clear(box);
+    expect(within(editor).getByRole("button", { name: "Save" })).toBeDisabled();
+    await user.type(box, "Mine, edited");
+    await user.click(within(editor).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit comment" })).not.toBeInTheDocument());
+    expect(mutations["postComments:edit"]).toHaveBeenCalledWith({ commentId: "c2", text: "Mine, edited" });
+  });
+
+  it("deletes a comment only after confirming", async () => {
+    const user = renderDetails();
+    await user.click(screen.getByRole("button", { name: "Comments (2)" }));
+    await user.click(screen.getByRole("button", { name: "Delete comment" }));
+    const confirm = screen.getByRole("dialog", { name: "Delete this comment?" });
+    expect(mutations["postComments:remove"]).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(mutations["postComments:remove"]).toHaveBeenCalledWith({ commentId: "c2" }));
+  });
+});

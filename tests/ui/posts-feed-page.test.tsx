@@ -1,0 +1,113 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import FeedPage from "@/features/posts/feed-page";
+import type { PostCardData } from "@/features/posts/post-types";
+import type { Id } from "../../convex/_generated/dataModel";
+
+type FeedArgs = { sort: string; categories: string[]; cursor: string | null };
+
+// posts.feed answers from `answer`; every call's arguments are kept to check what was asked.
+const feed = vi.hoisted(() => ({
+  asked: [] as FeedArgs[],
+  answer: (_args: FeedArgs): unknown => undefined,
+}));
+vi.mock("convex/react", () => ({
+  useQuery: (_ref: unknown, args: FeedArgs) => {
+    feed.asked.push(args);
+    return feed.answer(args);
+  },
+}));
+
+function posts(from: number, count: number): PostCardData[] {
+  return Array.from({ length: count }, (_, index) => ({
+    _id: `post${from + index}` as Id<"posts">,
+    _creationTime: Date.UTC(2026, 2, 4),
+    title: `Post ${from + index}`,
+    category: "science",
+    imageUrl: null,
+    views: 12,
+    likes: 3,
+    comments: 1,
+  }));
+}
+
+function renderFeed() {
+  const view = render(
+    <MemoryRouter>
+      <FeedPage />
+    </MemoryRouter>,
+  );
+  return { user: userEvent.setup(), ...view };
+}
+
+const lastAsked = () => feed.asked[feed.asked.length - 1]!;
+
+beforeEach(() => {
+  localStorage.clear();
+  feed.asked.length = 0;
+  feed.answer = (args) =>
+    args.categories.length === 0
+      ? { posts: [], isDone: true, continueCursor: "", totalPages: 1 }
+      : { posts: posts(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 };
+});
+
+describe("the DUMY feed", () => {
+  it("shows cards with title, views, likes, comments and date, newest first over all categories", () => {
+    renderFeed();
+    expect(lastAsked()).toEqual({
+      sort: "date",
+      categories: ["psychology", "science", "art", "philosophy", "productivity", "uncategorized"],
+      cursor: null,
+    });
+    const cards = within(screen.getByRole("list", { name: "Posts" })).getAllByRole("listitem");
+    expect(cards).toHaveLength(8);
+    expect(within(cards[0]!).getByRole("link", { name: "Post 1" })).toHaveAttribute("href", "/dumy/post1");
+    expect(cards[0]).toHaveTextContent(/views: 12.*likes: 3.*comments: 1/);
+    expect(within(cards[0]!).getByText(/2026/)).toBeInTheDocument();
+    expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Add post" })).toHaveAttribute("href", "/dumy/add");
+  });
+
+  it("asks the server for the chosen sort and starts again at page 1", async () => {
+    const { user } = renderFeed();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(lastAsked().cursor).toBe("after8");
+    await user.selectOptions(screen.getByLabelText("Sort by"), "Likes");
+    expect(lastAsked()).toMatchObject({ sort: "likes", cursor: null });
+    expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
+  });
+
+  it("filters by category, says 'No posts match your current filters' for none, and remembers the choice", async () => {
+    const { user, unmount } = renderFeed();
+    await user.click(screen.getByRole("button", { name: "None" }));
+    expect(lastAsked().categories).toEqual([]);
+    expect(screen.getByText("No posts match your current filters")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Science" }));
+    expect(screen.getByRole("button", { name: "Science" })).toHaveAttribute("aria-pressed", "true");
+    expect(lastAsked().categories).toEqual(["science"]);
+    expect(localStorage.getItem("selectedCategories")).toBe('["science"]');
+
+    unmount();
+    renderFeed();
+    expect(lastAsked().categories).toEqual(["science"]);
+    expect(screen.getByRole("button", { name: "Art" })).toHaveAttribute("aria-pressed", "false");
+    await user.click(screen.getByRole("button", { name: "All" }));
+    expect(lastAsked().categories).toHaveLength(6);
+  });
+
+  it("says 'Error loading posts' when the query fails, and tries again for another filter", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    feed.answer = (args) => {
+      if (args.sort === "date") throw new Error("server down");
+      return { posts: posts(1, 2), isDone: true, continueCursor: "", totalPages: 1 };
+    };
+    const { user } = renderFeed();
+    expect(screen.getByRole("alert")).toHaveTextContent("Error loading posts");
+    await user.selectOptions(screen.getByLabelText("Sort by"), "Views");
+    expect(screen.queryByText("Error loading posts")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: /^Post / })).toHaveLength(2);
+  });
+});
