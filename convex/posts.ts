@@ -79,7 +79,7 @@ export const get = userQuery({
 export const byUser = userQuery({
   args: { userId: v.id("users"), excludePostId: v.optional(v.id("posts")), limit: v.optional(v.number()) },
   handler: async (ctx, { userId, excludePostId, limit = OTHER_POSTS_LIMIT }) => {
-    const wanted = Math.min(Math.max(1, Math.floor(limit)), OTHER_POSTS_MAX);
+    const wanted = Number.isFinite(limit) ? Math.min(Math.max(1, Math.floor(limit)), OTHER_POSTS_MAX) : OTHER_POSTS_LIMIT;
     const posts = await ctx.db
       .query("posts")
       .withIndex("by_userId", (q) => q.eq("userId", userId))

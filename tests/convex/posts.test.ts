@@ -68,6 +68,7 @@ describe("posts:byUser", () => {
     expect(others.map((post) => post.title)).toEqual(["Ann 7", "Ann 6", "Ann 5", "Ann 4", "Ann 3", "Ann 2"]);
     const more = await bob.as.query(api.posts.byUser, { userId: ann.userId, limit: 100 });
     expect(more).toHaveLength(8);
+    expect(await bob.as.query(api.posts.byUser, { userId: ann.userId, limit: Number.NaN })).toHaveLength(6);
   });
 
   test("rejects anonymous and unverified callers", async () => {
