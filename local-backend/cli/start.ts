@@ -1,0 +1,56 @@
+/**
+ * `npm start`: builds the client into dist/, then serves it together with the local backend
+ * from one process on one address. `npm start -- --port N --data DIR` (env PORT works too).
+ */
+import path from "node:path";
+import { startLocalBackend } from "../server/start-server";
+import { DEMO_PASSWORD, DEMO_USERS } from "../seed/users";
+import { parseCliArgs, USAGE } from "./args";
+import { buildClient, PROJECT_ROOT } from "./build-client";
+import { assertDataFolderUsable, assertPortFree } from "./preflight";
+import { closeOnSignals } from "./shutdown";
+import { failStartup } from "./startup-errors";
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const parsed = parseCliArgs(process.argv.slice(2), process.env);
+  if (!parsed.ok) {
+    console.error(parsed.problem);
+    process.exit(1);
+  }
+  const { port, dataDir, help } = parsed.options;
+  if (help) {
+    console.log(`npm start -- [options]\n${USAGE}`);
+    return;
+  }
+
+  await Promise.all([assertPortFree(port), assertDataFolderUsable(dataDir)]).catch((error: unknown) =>
+    failStartup(error, "npm start"),
+  );
+
+  let staticDir: string;
+  try {
+    const build = await buildClient(path.join(PROJECT_ROOT, "dist"));
+    staticDir = build.outDir;
+    console.log(`Client built in ${(build.milliseconds / 1000).toFixed(1)} s (dist/)`);
+  } catch (error) {
+    console.error("Building the client failed:", error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
+  const backend = await startLocalBackend({ port, dataDir, staticDir, log: (line) => console.log(line) }).catch(
+    (error: unknown) => failStartup(error, "npm start"),
+  );
+  closeOnSignals(async () => {
+    console.log("Stopping…");
+    await backend.close();
+  });
+
+  console.log(`DUMY community is running at ${backend.url} (data: ${dataDir})`);
+  console.log(
+    `Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((user) => user.email).join(", ")}`,
+  );
+  console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Press Ctrl+C to stop.`);
+}
+
+await main();
