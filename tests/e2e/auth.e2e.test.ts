@@ -1,0 +1,159 @@
+/**
+ * The account journey in real Chromium against the local backend: register, read the code in
+ * the dev mailbox, verify, land where the guard wanted, log out, log in again, and be sent to
+ * /login from a guarded page (and back after logging in). Also the e-mail's one-click link.
+ * Screenshots of the auth screens at 1280 and 390 px go to /tmp/e2e-shots.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type App } from "./harness/app";
+import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
+import { createVerifiedUser } from "./harness/users";
+
+const PASSWORD = "journey-pw";
+const WAIT_MS = 15_000;
+
+/** The newest code for `email`, read from the /dev/mailbox page like a person would. */
+async function codeFromMailbox(context: BrowserContext, app: App, email: string): Promise<{ code: string; link: string }> {
+  const mailbox = await context.newPage();
+  await mailbox.goto(`${app.url}/dev/mailbox`);
+  const card = mailbox.getByRole("listitem").filter({ hasText: email }).first();
+  await card.waitFor({ timeout: WAIT_MS });
+  const code = (await card.locator("dd.font-mono").textContent())?.trim() ?? "";
+  const link = (await card.getByRole("link").getAttribute("href")) ?? "";
+  await mailbox.close();
+  return { code, link };
+}
+
+async function register(page: Page, email: string): Promise<void> {
+  // Screens load lazily: the previous one stays up until this field exists.
+  await page.getByLabel("Confirm password").waitFor({ timeout: WAIT_MS });
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.waitForURL(/\/verify-email\?/, { timeout: WAIT_MS });
+}
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.getByRole("button", { name: "Login" }).waitFor({ timeout: WAIT_MS });
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+/** Logs out from the top bar; the app shows /login (possibly with the page left as `redirect`). */
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await page.waitForURL(/\/login(\?|$)/, { timeout: WAIT_MS });
+  await page.getByRole("button", { name: "Login" }).waitFor({ timeout: WAIT_MS });
+}
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+describe("accounts in the browser", () => {
+  let app: App;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it("registers, verifies with the mailed code, logs out, logs in, and returns to guarded pages", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+    const page = await context.newPage();
+    const email = "journey@example.com";
+
+    // Logged out, a guarded page sends us to /login with the way back.
+    await page.goto(`${app.url}/books`);
+    await page.waitForURL(/\/login\?redirect=%2Fbooks$/, { timeout: WAIT_MS });
+    await page.getByRole("link", { name: "Register" }).click();
+    await register(page, email);
+    expect(pathOf(page)).toBe("/verify-email?email=journey%40example.com&redirect=%2Fbooks");
+
+    const { code } = await codeFromMailbox(context, app, email);
+    expect(code).toMatch(/^\d{8}$/);
+    await page.getByLabel("Verification code").fill(code);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(`${app.url}/books`, { timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Log Out" }).waitFor({ timeout: WAIT_MS });
+
+    await logOut(page);
+    await page.goto(`${app.url}/login`);
+    await logIn(page, email);
+    await page.waitForURL(`${app.url}/`, { timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Log Out" }).waitFor({ timeout: WAIT_MS });
+
+    await logOut(page);
+    await page.goto(`${app.url}/dumy`);
+    await page.waitForURL(/\/login\?redirect=%2Fdumy$/, { timeout: WAIT_MS });
+    await logIn(page, email);
+    await page.waitForURL(`${app.url}/dumy`, { timeout: WAIT_MS });
+    await context.close();
+  });
+
+  it("tells an unverified user to verify, and the e-mail's link verifies in one click", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+    const page = await context.newPage();
+    const email = "one-click@example.com";
+    await page.goto(`${app.url}/register`);
+    await register(page, email);
+
+    await page.goto(`${app.url}/login`);
+    await logIn(page, email);
+    await page.getByText("Please verify your email before logging in").waitFor({ timeout: WAIT_MS });
+
+    // Logging in mailed a fresh code; its link is what the e-mail carries.
+    const { link } = await codeFromMailbox(context, app, email);
+    await page.goto(link);
+    await page.waitForURL(`${app.url}/`, { timeout: WAIT_MS });
+    await page.getByRole("button", { name: "Log Out" }).waitFor({ timeout: WAIT_MS });
+    await context.close();
+  });
+
+  it("shows the seed's messages for a wrong password and an unknown account", async () => {
+    await createVerifiedUser(app.engine, { name: "Mia", email: "mia@example.com", password: PASSWORD });
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel("Email").fill("mia@example.com");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("alert").getByText("Incorrect password").waitFor({ timeout: WAIT_MS });
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("alert").getByText("Account not found").waitFor({ timeout: WAIT_MS });
+    await context.close();
+  });
+
+  it("renders login, register and verify on desktop and phone widths", async () => {
+    for (const [label, viewport] of [
+      ["desktop", DESKTOP_VIEWPORT],
+      ["phone", PHONE_VIEWPORT],
+    ] as const) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${app.url}/login`);
+      await page.getByRole("button", { name: "Login" }).waitFor({ timeout: WAIT_MS });
+      await screenshot(page, `auth-login-${label}`);
+      await page.goto(`${app.url}/register`);
+      await page.getByRole("button", { name: "Register" }).waitFor({ timeout: WAIT_MS });
+      await screenshot(page, `auth-register-${label}`);
+      await page.goto(`${app.url}/verify-email?email=shots%40example.com`);
+      await page.getByRole("button", { name: "Verify" }).waitFor({ timeout: WAIT_MS });
+      await screenshot(page, `auth-verify-${label}`);
+      // Nothing may stick out sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+});
