@@ -92,6 +92,11 @@ describe("register form", () => {
 });
 
 describe("login form", () => {
+  it("shows no message box before anything went wrong", () => {
+    renderPage("/login", "/login", <LoginPage />);
+    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+  });
+
   it("requires both fields", async () => {
     renderPage("/login", "/login", <LoginPage />);
     await fillLogin("dora@example.com", "");

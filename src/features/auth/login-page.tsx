@@ -70,14 +70,18 @@ export default function LoginPage() {
         <AuthField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
         <AuthField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <FormMessage tone="error">
-          {error}
-          {unverifiedEmail && (
-            <p className="mt-1">
-              We sent you a new code.{" "}
-              <Link to={verifyEmailPath(unverifiedEmail, searchParams)} className={textLinkClass}>
-                Verify your email
-              </Link>
-            </p>
+          {error && (
+            <>
+              {error}
+              {unverifiedEmail && (
+                <p className="mt-1">
+                  We sent you a new code.{" "}
+                  <Link to={verifyEmailPath(unverifiedEmail, searchParams)} className={textLinkClass}>
+                    Verify your email
+                  </Link>
+                </p>
+              )}
+            </>
           )}
         </FormMessage>
         <SubmitButton busy={busy} busyLabel="Logging in...">

@@ -113,7 +113,7 @@ export default function VerifyEmailPage() {
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"
-          placeholder="12345678"
+          placeholder="8 digits"
           maxLength={VERIFICATION_CODE_LENGTH}
           value={code}
           onChange={(value) => setCode(codeDigits(value))}
