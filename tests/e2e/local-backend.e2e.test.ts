@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { startApp, type App } from "./harness/app";
 import { launchBrowser, screenshot } from "./harness/browser";
-import { authStorage, signedInPage, type SignedIn } from "./harness/users";
+import { authStorage, newUserPage, signedInPage, type SignedIn } from "./harness/users";
 
 // A 1×1 PNG: the smallest real image the cover picker accepts.
 const COVER_PNG = Buffer.from(
@@ -88,5 +88,13 @@ describe("local backend in the browser", () => {
     await addBookThroughTheBoard(ben.page, "A Wizard of Earthsea");
     await ann.page.getByRole("link", { name: "A Wizard of Earthsea" }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     await screenshot(ann.page, "local-backend-after-restart");
+  });
+
+  it("signs a new user up through the register screen and the dev mailbox's link", async () => {
+    const cleo = await newUserPage(browser, app, { name: "Cleo", email: "cleo@example.com" });
+    await cleo.page.getByRole("button", { name: "Log Out" }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    const account = await app.engine.admin.run(async (ctx) => await ctx.db.get(cleo.userId));
+    expect(account).toMatchObject({ email: "cleo@example.com", emailVerificationTime: expect.any(Number) });
+    await cleo.context.close();
   });
 });

@@ -2,7 +2,8 @@
  * Signed-in browser pages for the journeys. `signedInPage` makes a verified password account
  * straight through the engine (as the demo seed does), signs in with Convex Auth's real
  * `auth:signIn` action, and gives a fresh browser context the tokens where ConvexAuthProvider
- * keeps them, so the app opens already signed in. Journeys about signing up use the UI instead.
+ * keeps them, so the app opens already signed in. `newUserPage` signs up through the UI instead
+ * (register form, code from the dev mailbox, one-click verification link).
  */
 import { createAccount } from "@convex-dev/auth/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -21,7 +22,7 @@ const DEFAULT_PASSWORD = "e2e-password";
 
 /** A verified account with a profile named `name`; returns the existing one for a known email. */
 export async function createVerifiedUser(engine: Engine, user: TestUser): Promise<Id<"users">> {
-  const { email, name } = user;
+  const { email } = user;
   const existing = await engine.admin.run(
     async (ctx) =>
       await ctx.db
@@ -44,6 +45,14 @@ export async function createVerifiedUser(engine: Engine, user: TestUser): Promis
     if (account !== null && account.emailVerificationTime === undefined) {
       await ctx.db.patch(userId, { emailVerificationTime: Date.now() });
     }
+  });
+  await nameProfile(engine, userId, user);
+  return userId;
+}
+
+/** Gives the user's profile the test user's name (creating the profile when sign-up made none). */
+async function nameProfile(engine: Engine, userId: Id<"users">, { email, name }: TestUser): Promise<void> {
+  await engine.admin.run(async (ctx) => {
     const profile = await ctx.db
       .query("profiles")
       .withIndex("by_userId", (q) => q.eq("userId", userId))
@@ -54,7 +63,6 @@ export async function createVerifiedUser(engine: Engine, user: TestUser): Promis
       await ctx.db.patch(profile._id, { displayName: name });
     }
   });
-  return userId;
 }
 
 /** Signs in through Convex Auth's `auth:signIn` action, as the browser would. */
@@ -88,4 +96,51 @@ export async function signedInPage(browser: Browser, app: RunningApp, user: Test
   const page = await context.newPage();
   await page.goto(new URL(path, app.url).href);
   return { page, context, userId };
+}
+
+/** The newest verification mail sent to `email` (the devMailbox table, as /dev/mailbox shows it). */
+export async function latestMail(engine: Engine, email: string): Promise<{ code: string; link: string } | null> {
+  return await engine.admin.run(async (ctx) => {
+    const mail = await ctx.db
+      .query("devMailbox")
+      .withIndex("by_to", (q) => q.eq("to", email))
+      .order("desc")
+      .first();
+    return mail === null ? null : { code: mail.code, link: mail.link };
+  });
+}
+
+/**
+ * A new browser context whose user registered through /register, verified with the link of the
+ * mailed code and is signed in (the page is wherever verification leads, home by default).
+ * Its profile is then named `user.name` (sign-up alone names it 'New User').
+ */
+export async function newUserPage(browser: Browser, app: RunningApp, user: TestUser): Promise<SignedIn> {
+  const password = user.password ?? DEFAULT_PASSWORD;
+  const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+  const page = await context.newPage();
+  await page.goto(new URL("/register", app.url).href);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.waitForURL(/\/verify-email/);
+  let mail = await latestMail(app.engine, user.email);
+  for (let attempt = 0; mail === null && attempt < 50; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    mail = await latestMail(app.engine, user.email);
+  }
+  if (mail === null) throw new Error(`no verification mail for ${user.email} in the dev mailbox`);
+  await page.goto(mail.link);
+  await page.waitForURL((url) => url.pathname !== "/verify-email");
+  const account = await app.engine.admin.run(
+    async (ctx) =>
+      await ctx.db
+        .query("authAccounts")
+        .withIndex("providerAndAccountId", (q) => q.eq("provider", "password").eq("providerAccountId", user.email))
+        .unique(),
+  );
+  if (account === null) throw new Error(`registering ${user.email} made no account`);
+  await nameProfile(app.engine, account.userId, user);
+  return { page, context, userId: account.userId };
 }
