@@ -2,10 +2,10 @@
  * Reactivity: keeps every connection's subscribed queries current.
  *
  * Work happens in "ticks", one at a time. A tick reads the database version, asks every
- * connection for a snapshot of what it wants (its plan), runs each distinct query
- * (function, arguments, caller) that has no result for this version yet — identical
- * subscriptions of many tabs share one run — a few at a time, then hands the results back so
- * each connection sends a Transition with only what changed. A commit, a query-set change, a
+ * connection for a snapshot of what it wants (its plan), and goes through the connections:
+ * it runs each distinct query (function, arguments, caller) that has no result for this
+ * version yet — identical subscriptions of many tabs share one run — and hands the results
+ * back, so the connection sends a Transition with only what changed. A commit, a query-set change, a
  * new identity or an acknowledged mutation asks for a tick; requests during a tick are folded
  * into the next one.
  *
@@ -18,7 +18,7 @@ import { failureOf, type Log } from "../failure";
 import { argsWithJournal, journalOfRun } from "./pagination-journal";
 import type { StateModification } from "./protocol";
 
-/** A query's result as sent to clients, minus the queryId; `fingerprint` tells results apart. */
+/** A query's result as sent to clients, minus the queryId; `fingerprint` is its JSON text (same text, same result). */
 export type QueryOutcome = {
   modification: DistributiveOmit<Exclude<StateModification, { type: "QueryRemoved" }>, "queryId">;
   journal: string | null;
@@ -45,7 +45,8 @@ export interface HubClient {
   deliver(plan: ClientPlan, version: number, outcomeOf: (key: string) => QueryOutcome | undefined): void;
 }
 
-export type ClientPlan = { querySet: number; identity: number; queries: PlannedQuery[] };
+/** `waiting`: a mutation promise of the connection waits for this delivery (served first). */
+export type ClientPlan = { querySet: number; identity: number; queries: PlannedQuery[]; waiting: boolean };
 
 /** The cache key of a query run: same key, same result at the same database version. */
 export function queryKey(udfPath: string, args: JSONValue, identityKey: string): string {
@@ -53,8 +54,6 @@ export function queryKey(udfPath: string, args: JSONValue, identityKey: string):
 }
 
 type CacheEntry = { version: number; outcome: QueryOutcome; usedInTick: number };
-
-const DEFAULT_CONCURRENCY = 4;
 
 export class QueryHub {
   private readonly clients = new Set<HubClient>();
@@ -69,7 +68,6 @@ export class QueryHub {
   constructor(
     private readonly engine: Engine,
     private readonly log: Log,
-    private readonly concurrency = DEFAULT_CONCURRENCY,
   ) {
     this.stopListening = engine.onCommit(({ version }) => {
       this.version = Math.max(this.version, version);
@@ -123,27 +121,34 @@ export class QueryHub {
   private async tick(): Promise<void> {
     const tick = ++this.tickNumber;
     const version = this.version;
-    const plans = [...this.clients].map((client) => ({ client, plan: client.plan() }));
-    const stale = new Map<string, PlannedQuery>();
-    for (const { plan } of plans) {
+    const clients = [...this.clients];
+    // Connections whose mutation waits go first; then start with a different connection each
+    // tick, so none always waits for all the others.
+    const first = clients.length === 0 ? 0 : tick % clients.length;
+    const plans = [...clients.slice(first), ...clients.slice(0, first)]
+      .map((client) => ({ client, plan: client.plan() }))
+      .sort((a, b) => Number(b.plan.waiting) - Number(a.plan.waiting));
+    // One connection at a time: run what it needs that this tick has not run yet, then send.
+    // convex-test runs one function at a time anyway, and this way the first connections get
+    // their results without waiting for everyone's.
+    for (const { client, plan } of plans) {
       for (const query of plan.queries) {
         const cached = this.cache.get(query.key);
-        if (cached !== undefined && cached.version >= version) cached.usedInTick = tick;
-        else stale.set(query.key, query);
+        if (cached !== undefined && cached.version >= version) {
+          cached.usedInTick = tick;
+          continue;
+        }
+        if (this.closed) return;
+        const outcome = await this.run(query);
+        this.cache.set(query.key, { version, outcome, usedInTick: tick });
+        // A first run's journal changes the subscription's arguments (see pagination-journal.ts);
+        // run with them now, it would give this same result.
+        const journaledArgs = argsWithJournal(query.args, outcome.journal);
+        if (journaledArgs !== query.args) {
+          const journaledKey = queryKey(query.udfPath, journaledArgs, query.identityKey);
+          this.cache.set(journaledKey, { version, outcome, usedInTick: tick });
+        }
       }
-    }
-    await forEachLimited([...stale.values()], this.concurrency, async (query) => {
-      const outcome = await this.run(query);
-      this.cache.set(query.key, { version, outcome, usedInTick: tick });
-      // A first run's journal changes the subscription's arguments (see pagination-journal.ts);
-      // run with them now, it would give this same result.
-      const journaledArgs = argsWithJournal(query.args, outcome.journal);
-      if (journaledArgs !== query.args) {
-        const journaledKey = queryKey(query.udfPath, journaledArgs, query.identityKey);
-        this.cache.set(journaledKey, { version, outcome, usedInTick: tick });
-      }
-    });
-    for (const { client, plan } of plans) {
       try {
         client.deliver(plan, version, (key) => this.cache.get(key)?.outcome);
       } catch (error) {
@@ -180,16 +185,4 @@ export class QueryHub {
 
 function outcome(modification: QueryOutcome["modification"], journal: string | null): QueryOutcome {
   return { modification, journal, fingerprint: JSON.stringify(modification) };
-}
-
-/** Runs `work` over `items` with at most `limit` running at once. */
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

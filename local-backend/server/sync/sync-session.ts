@@ -48,6 +48,7 @@ export class SyncSession implements HubClient {
   private identityVersion = 0;
   private identityKey = identityKey(null);
   private pendingMutationTs: number | null = null;
+  private mutationsInFlight = 0;
   private inbox: Promise<void> = Promise.resolve();
   private mutations: Promise<void> = Promise.resolve();
   private expiryTimer: NodeJS.Timeout | null = null;
@@ -173,6 +174,7 @@ export class SyncSession implements HubClient {
 
   private mutate(requestId: number, udfPath: string, args: JSONValue): void {
     const identity = this.identity;
+    this.mutationsInFlight++;
     this.mutations = this.mutations.then(async () => {
       if (this.closed) return;
       try {
@@ -192,6 +194,8 @@ export class SyncSession implements HubClient {
           logLines: [],
           ...(failure.data !== undefined ? { errorData: failure.data } : {}),
         });
+      } finally {
+        this.mutationsInFlight--;
       }
     });
   }
@@ -226,12 +230,20 @@ export class SyncSession implements HubClient {
         key: queryKey(udfPath, runArgs, this.identityKey),
       };
     });
-    return { querySet: this.querySetVersion, identity: this.identityVersion, queries };
+    return {
+      querySet: this.querySetVersion,
+      identity: this.identityVersion,
+      queries,
+      // The commit of a running mutation starts a tick before its response is sent.
+      waiting: this.pendingMutationTs !== null || this.mutationsInFlight > 0,
+    };
   }
 
   deliver(plan: ClientPlan, version: number, outcomeOf: (key: string) => QueryOutcome | undefined): void {
     if (this.closed) return;
-    const modifications: StateModification[] = [];
+    // Modifications as JSON text: a result's text is made once (its fingerprint) and shared by
+    // every connection that receives it, however many there are.
+    const modifications: string[] = [];
     const planned = new Set<number>();
     for (const query of plan.queries) {
       planned.add(query.queryId);
@@ -241,34 +253,38 @@ export class SyncSession implements HubClient {
       if (subscription !== undefined) subscription.journal = outcome.journal ?? subscription.journal;
       if (this.sentFingerprints.get(query.queryId) === outcome.fingerprint) continue;
       this.sentFingerprints.set(query.queryId, outcome.fingerprint);
-      modifications.push({ ...outcome.modification, queryId: query.queryId });
+      modifications.push(`{"queryId":${query.queryId},${outcome.fingerprint.slice(1)}`);
     }
     for (const queryId of this.sentFingerprints.keys()) {
       if (planned.has(queryId)) continue;
       this.sentFingerprints.delete(queryId);
-      modifications.push({ type: "QueryRemoved", queryId });
+      const removed: StateModification = { type: "QueryRemoved", queryId };
+      modifications.push(JSON.stringify(removed));
     }
     const mutationDue = this.pendingMutationTs !== null && this.pendingMutationTs <= version;
     const unchanged =
       modifications.length === 0 && plan.querySet === this.sent.querySet && plan.identity === this.sent.identity;
     if (unchanged && !mutationDue) return;
     const endVersion = { querySet: plan.querySet, ts: Math.max(this.sent.ts, version), identity: plan.identity };
-    this.send({
-      type: "Transition",
-      startVersion: encodeVersion(this.sent),
-      endVersion: encodeVersion(endVersion),
-      modifications,
-    });
+    // The message of type "Transition" in protocol.ts, written out.
+    this.sendText(
+      `{"type":"Transition","startVersion":${JSON.stringify(encodeVersion(this.sent))},` +
+        `"endVersion":${JSON.stringify(encodeVersion(endVersion))},"modifications":[${modifications.join(",")}]}`,
+    );
     this.sent = endVersion;
     if (mutationDue) this.pendingMutationTs = null;
   }
 
   private send(message: ServerMessage): void {
+    this.sendText(JSON.stringify(message));
+  }
+
+  private sendText(text: string): void {
     if (this.closed) return;
     try {
-      this.socket.send(JSON.stringify(message));
+      this.socket.send(text);
     } catch (error) {
-      this.log(`sync: sending ${message.type} failed: ${String(error)}`);
+      this.log(`sync: sending failed: ${String(error)}`);
     }
   }
 
