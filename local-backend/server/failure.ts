@@ -1,8 +1,9 @@
 /**
- * What a client is told when a function fails. A thrown ConvexError keeps its data (the client
- * rebuilds a ConvexError from it); the engine's one-line messages ("Uncaught Error: …",
- * "Could not find public function …") pass as they are, like a Convex dev deployment's. Any
- * other error is a bug in this server: the client gets "Server Error" and the log gets the stack.
+ * What a client is told when a function fails. A thrown ConvexError keeps its message and data
+ * (the client rebuilds a ConvexError from them, and the UI shows `error.data`). Anything else —
+ * a bug in a function, a failed argument validation, a bug in this server — reaches the client
+ * as "Server Error", like on a Convex production deployment, and the full text goes to the
+ * server's log, where the developer runs the backend.
  */
 import type { JSONValue } from "convex/values";
 import type { EngineError } from "../engine/types";
@@ -11,14 +12,13 @@ export type Failure = { message: string; data?: JSONValue };
 
 export type Log = (line: string) => void;
 
+export const GENERIC_FAILURE = "Server Error";
+
 export function failureOf(error: unknown, what: string, log: Log): Failure {
-  if (isEngineError(error)) {
-    if (error.data !== undefined) return { message: error.message, data: error.data };
-    log(`${what} failed: ${error.message}`);
-    return { message: error.message };
-  }
-  log(`${what} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  return { message: "Server Error" };
+  if (isEngineError(error) && error.data !== undefined) return { message: error.message, data: error.data };
+  const detail = isEngineError(error) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  log(`${what} failed: ${detail}`);
+  return { message: GENERIC_FAILURE };
 }
 
 function isEngineError(error: unknown): error is EngineError {

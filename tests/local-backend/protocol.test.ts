@@ -69,6 +69,17 @@ describe("sync protocol with ConvexClient", () => {
     expect((failure as ConvexError<string>).data).toBe(TITLE_AND_IMAGE_REQUIRED);
   });
 
+  it("answers other failures with a generic message and logs the details on the server", async () => {
+    const failure = await alice.client
+      .mutation(api.bookComments.add, { bookId: "not-an-id" as Id<"books">, text: "hello" })
+      .then(() => null, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(ConvexError);
+    expect((failure as Error).message).toContain("Server Error");
+    expect((failure as Error).message).not.toMatch(/Validator|not-an-id|at /);
+    expect(backend.logLines.some((line) => line.includes("bookComments:add") && line.includes("not-an-id"))).toBe(true);
+  });
+
   it("passes a query's ConvexError to the subscriber, then its result once the caller may read it", async () => {
     const anonymous = newClient(backend.url);
     const failure = await new Promise<unknown>((resolve) => {
