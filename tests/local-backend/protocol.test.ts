@@ -56,15 +56,48 @@ describe("sync protocol with ConvexClient", () => {
     subscription.unsubscribe();
   });
 
+  it("replaces an optimistic update with the server's result without showing the old one again", async () => {
+    await alice.client.mutation(api.books.create, { title: "Before the optimism", image: cover });
+    const firstTitles: string[] = [];
+    const subscription = alice.client.onUpdate(api.books.page, { cursor: null }, (page) =>
+      firstTitles.push(page.books[0]?.title ?? ""),
+    );
+    await waitForResult(alice.client, api.books.page, { cursor: null }, () => true);
+    const before = firstTitles.at(-1);
+    await alice.client.mutation(
+      api.books.create,
+      { title: "Middlemarch", image: cover },
+      {
+        optimisticUpdate: (store) => {
+          const current = store.getQuery(api.books.page, { cursor: null });
+          if (current === undefined) return;
+          const [top] = current.books;
+          if (top === undefined) return;
+          store.setQuery(
+            api.books.page,
+            { cursor: null },
+            { ...current, books: [{ ...top, title: "Middlemarch (sending)" }, ...current.books] },
+          );
+        },
+      },
+    );
+    const after = firstTitles.slice(firstTitles.indexOf("Middlemarch (sending)"));
+    expect(after[0]).toBe("Middlemarch (sending)");
+    expect(after.at(-1)).toBe("Middlemarch");
+    expect(after).not.toContain(before);
+    subscription.unsubscribe();
+  });
+
   it("resolves a mutation that writes nothing", async () => {
     const uploadUrl = await alice.client.mutation(api.files.generateUploadUrl, {});
     expect(uploadUrl).toMatch(new RegExp(`^${backend.url}/api/storage/upload\\?token=`));
   });
 
   it("passes a thrown ConvexError's data to a mutation's caller", async () => {
-    const failure = await alice.client
-      .mutation(api.books.create, { title: "   ", image: cover })
-      .then(() => null, (error: unknown) => error);
+    const failure = await alice.client.mutation(api.books.create, { title: "   ", image: cover }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ConvexError);
     expect((failure as ConvexError<string>).data).toBe(TITLE_AND_IMAGE_REQUIRED);
   });
@@ -72,7 +105,10 @@ describe("sync protocol with ConvexClient", () => {
   it("answers other failures with a generic message and logs the details on the server", async () => {
     const failure = await alice.client
       .mutation(api.bookComments.add, { bookId: "not-an-id" as Id<"books">, text: "hello" })
-      .then(() => null, (error: unknown) => error);
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(ConvexError);
     expect((failure as Error).message).toContain("Server Error");
@@ -153,7 +189,14 @@ describe("sync protocol with ConvexClient", () => {
 
     loadMore(2);
     await until((u) => u.status === "Exhausted");
-    expect(updates.at(-1)?.texts).toEqual(["comment 6", "comment 5", "comment 4", "comment 3", "comment 2", "comment 1"]);
+    expect(updates.at(-1)?.texts).toEqual([
+      "comment 6",
+      "comment 5",
+      "comment 4",
+      "comment 3",
+      "comment 2",
+      "comment 1",
+    ]);
     subscription.unsubscribe();
   });
 
