@@ -71,6 +71,26 @@ describe("authentication over the sync protocol", () => {
     expect(result.authErrors).toBeGreaterThan(0);
   });
 
+  it("tells a connected client when its token expires, and runs its queries anonymously after", async () => {
+    const shortLived = await token({ expiresIn: Math.floor(Date.now() / 1000) + 2 });
+    const tab = newClient(backend.url);
+    const changes: boolean[] = [];
+    tab.client.setAuth(() => Promise.resolve(shortLived), (isAuthenticated) => changes.push(isAuthenticated));
+    const viewers: (string | null)[] = [];
+    tab.client.onUpdate(api.users.viewer, {}, (viewer) => viewers.push(viewer?.email ?? null));
+    for (let waited = 0; changes.length < 2 && waited < 8000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(changes).toEqual([true, false]);
+    expect(tab.received.count("AuthError")).toBeGreaterThan(0);
+    for (let waited = 0; viewers.at(-1) !== null && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(viewers).toContain("alice@example.com");
+    expect(viewers.at(-1)).toBeNull();
+    await tab.client.close();
+  }, 20_000);
+
   it("refuses a token of another issuer or application", async () => {
     expect(await authResult(backend, await token({ issuer: "https://elsewhere.example.com" }))).toMatchObject({
       accepted: false,
