@@ -54,6 +54,21 @@ describe("HTTP endpoints", () => {
     expect(await http.consistentQuery(api.books.get, { bookId })).toMatchObject({ title: "Over HTTP" });
   });
 
+  it("runs a function of any kind through /api/function", async () => {
+    const call = async (path: string) => {
+      const response = await fetch(`${backend.url}/api/function`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ path, args: {}, format: "convex_encoded_json" }),
+      });
+      return (await response.json()) as { status: string; value?: unknown };
+    };
+    expect(await call("users:viewer")).toEqual({ status: "success", value: null, logLines: [] });
+    expect(await call("users:signInOptions")).toMatchObject({ status: "success" });
+    // A mutation: it runs (as one) and refuses the anonymous caller with its ConvexError.
+    expect(await call("files:generateUploadUrl")).toMatchObject({ status: "error", errorData: expect.any(String) });
+  });
+
   it("passes a thrown ConvexError's data over HTTP", async () => {
     const failure = await http.mutation(api.books.create, { title: " ", image: cover }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConvexError);
