@@ -12,10 +12,11 @@
  * with a timestamp at least as new, even one without changes.
  */
 import type { JSONValue } from "convex/values";
-import type { Engine, Identity } from "../../engine/types";
+import type { Engine } from "../../engine/types";
 import { failureOf, type Log } from "../failure";
-import { identityKey, type TokenVerifier } from "../identity";
+import type { TokenVerifier } from "../identity";
 import { argsWithJournal } from "./pagination-journal";
+import { SessionIdentity } from "./session-identity";
 import {
   canonicalUdfPath,
   encodeTs,
@@ -36,22 +37,17 @@ type Subscription = { queryId: number; udfPath: string; args: JSONValue; journal
 
 /** Keeps an idle connection from looking dead to the client (it reconnects after 60 s of silence). */
 const PING_INTERVAL_MS = 15_000;
-/** setTimeout cannot wait longer than this. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 export class SyncSession implements HubClient {
   private sent: StateVersion = { querySet: 0, ts: 0, identity: 0 };
   private querySetVersion = 0;
   private readonly subscriptions = new Map<number, Subscription>();
   private readonly sentFingerprints = new Map<number, string>();
-  private identity: Identity = null;
-  private identityVersion = 0;
-  private identityKey = identityKey(null);
+  private readonly caller: SessionIdentity;
   private pendingMutationTs: number | null = null;
   private mutationsInFlight = 0;
   private inbox: Promise<void> = Promise.resolve();
   private mutations: Promise<void> = Promise.resolve();
-  private expiryTimer: NodeJS.Timeout | null = null;
   private readonly pingTimer: NodeJS.Timeout;
   private closed = false;
 
@@ -59,9 +55,10 @@ export class SyncSession implements HubClient {
     private readonly socket: SessionSocket,
     private readonly engine: Engine,
     private readonly hub: QueryHub,
-    private readonly verifier: TokenVerifier,
+    verifier: TokenVerifier,
     private readonly log: Log,
   ) {
+    this.caller = new SessionIdentity(verifier, (version) => this.tokenExpired(version));
     hub.add(this);
     this.pingTimer = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
     this.pingTimer.unref();
@@ -84,7 +81,7 @@ export class SyncSession implements HubClient {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.pingTimer);
-    if (this.expiryTimer !== null) clearTimeout(this.expiryTimer);
+    this.caller.dispose();
     this.hub.remove(this);
   }
 
@@ -128,52 +125,24 @@ export class SyncSession implements HubClient {
   }
 
   private async authenticate(message: Extract<ClientMessage, { type: "Authenticate" }>): Promise<void> {
-    let identity: Identity = null;
-    let expiresAt: number | null = null;
-    if (message.tokenType === "Admin") {
-      this.refuseAuthentication(message.baseVersion, "Admin keys are not supported by the local backend");
+    const refusal = await this.caller.authenticate(message);
+    if (refusal !== null) {
+      // The client fetches a new token (or gives up on signing in) and reconnects.
+      this.send({ type: "AuthError", error: refusal, baseVersion: message.baseVersion, authUpdateAttempted: true });
+      this.close(1000, "AuthError");
       return;
     }
-    if (message.tokenType === "User") {
-      try {
-        ({ identity, expiresAt } = await this.verifier.verify(message.value));
-      } catch (error) {
-        this.refuseAuthentication(message.baseVersion, error instanceof Error ? error.message : String(error));
-        return;
-      }
-    }
-    if (this.closed) return;
-    this.identity = identity;
-    this.identityKey = identityKey(identity);
-    // The client numbers its identities; ours follows its count even after one it dropped.
-    this.identityVersion = message.baseVersion + 1;
-    this.watchExpiry(expiresAt);
     this.hub.requestTick();
   }
 
-  /** Tells the client its token was refused, then closes: it fetches a new token and reconnects. */
-  private refuseAuthentication(baseVersion: number, error: string): void {
-    this.send({ type: "AuthError", error, baseVersion, authUpdateAttempted: true });
+  /** The token expired while connected: the client is told to fetch a fresh one. */
+  private tokenExpired(version: number): void {
+    this.send({ type: "AuthError", error: "Token expired", baseVersion: version - 1, authUpdateAttempted: false });
     this.close(1000, "AuthError");
   }
 
-  /** A token that expires while connected: the client is told to fetch a fresh one. */
-  private watchExpiry(expiresAt: number | null): void {
-    if (this.expiryTimer !== null) clearTimeout(this.expiryTimer);
-    this.expiryTimer = null;
-    if (expiresAt === null) return;
-    const version = this.identityVersion;
-    const delay = Math.min(Math.max(0, expiresAt * 1000 - Date.now()), MAX_TIMER_MS);
-    this.expiryTimer = setTimeout(() => {
-      if (this.closed || this.identityVersion !== version) return;
-      this.send({ type: "AuthError", error: "Token expired", baseVersion: version - 1, authUpdateAttempted: false });
-      this.close(1000, "AuthError");
-    }, delay);
-    this.expiryTimer.unref();
-  }
-
   private mutate(requestId: number, udfPath: string, args: JSONValue): void {
-    const identity = this.identity;
+    const identity = this.caller.identity;
     this.mutationsInFlight++;
     this.mutations = this.mutations.then(async () => {
       if (this.closed) return;
@@ -201,7 +170,7 @@ export class SyncSession implements HubClient {
   }
 
   private act(requestId: number, udfPath: string, args: JSONValue): void {
-    const identity = this.identity;
+    const identity = this.caller.identity;
     void this.engine.runAction(udfPath, args, identity).then(
       (result) => this.send({ type: "ActionResponse", requestId, success: true, result, logLines: [] }),
       (error: unknown) => {
@@ -225,14 +194,14 @@ export class SyncSession implements HubClient {
         queryId,
         udfPath,
         args: runArgs,
-        identity: this.identity,
-        identityKey: this.identityKey,
-        key: queryKey(udfPath, runArgs, this.identityKey),
+        identity: this.caller.identity,
+        identityKey: this.caller.key,
+        key: queryKey(udfPath, runArgs, this.caller.key),
       };
     });
     return {
       querySet: this.querySetVersion,
-      identity: this.identityVersion,
+      identity: this.caller.version,
       queries,
       // The commit of a running mutation starts a tick before its response is sent.
       waiting: this.pendingMutationTs !== null || this.mutationsInFlight > 0,
