@@ -88,6 +88,18 @@ describe("sync protocol with ConvexClient", () => {
     subscription.unsubscribe();
   });
 
+  it("runs one client's mutations in the order it sent them", async () => {
+    const bookId = (await alice.client.mutation(api.books.create, { title: "In order", image: cover })) as Id<"books">;
+    const texts = Array.from({ length: 8 }, (_, n) => `in order ${n}`);
+    // Sent back to back without waiting, as a fast user's clicks would be.
+    await Promise.all(texts.map((text) => alice.client.mutation(api.bookComments.add, { bookId, text })));
+    const page = await alice.client.query(api.bookComments.list, {
+      bookId,
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    expect(page.page.map((comment) => comment.text)).toEqual([...texts].reverse());
+  });
+
   it("resolves a mutation that writes nothing", async () => {
     const uploadUrl = await alice.client.mutation(api.files.generateUploadUrl, {});
     expect(uploadUrl).toMatch(new RegExp(`^${backend.url}/api/storage/upload\\?token=`));
