@@ -16,7 +16,11 @@ export const GENERIC_FAILURE = "Server Error";
 
 export function failureOf(error: unknown, what: string, log: Log): Failure {
   if (isEngineError(error) && error.data !== undefined) return { message: error.message, data: error.data };
-  const detail = isEngineError(error) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const detail = isEngineError(error)
+    ? error.message
+    : error instanceof Error
+      ? (error.stack ?? error.message)
+      : String(error);
   log(`${what} failed: ${detail}`);
   return { message: GENERIC_FAILURE };
 }

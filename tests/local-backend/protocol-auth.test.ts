@@ -6,7 +6,13 @@
 import { generateKeyPair, importPKCS8, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { newClient, removeTestDataDirs, signedInClient, signInToken, startTestBackend } from "./server-fixture/protocol-env";
+import {
+  newClient,
+  removeTestDataDirs,
+  signedInClient,
+  signInToken,
+  startTestBackend,
+} from "./server-fixture/protocol-env";
 
 type Backend = Awaited<ReturnType<typeof startTestBackend>>;
 
@@ -75,7 +81,10 @@ describe("authentication over the sync protocol", () => {
     const shortLived = await token({ expiresIn: Math.floor(Date.now() / 1000) + 2 });
     const tab = newClient(backend.url);
     const changes: boolean[] = [];
-    tab.client.setAuth(() => Promise.resolve(shortLived), (isAuthenticated) => changes.push(isAuthenticated));
+    tab.client.setAuth(
+      () => Promise.resolve(shortLived),
+      (isAuthenticated) => changes.push(isAuthenticated),
+    );
     const viewers: (string | null)[] = [];
     tab.client.onUpdate(api.users.viewer, {}, (viewer) => viewers.push(viewer?.email ?? null));
     for (let waited = 0; changes.length < 2 && waited < 8000; waited += 50) {

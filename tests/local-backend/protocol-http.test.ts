@@ -70,7 +70,9 @@ describe("HTTP endpoints", () => {
   });
 
   it("passes a thrown ConvexError's data over HTTP", async () => {
-    const failure = await http.mutation(api.books.create, { title: " ", image: cover }).catch((error: unknown) => error);
+    const failure = await http
+      .mutation(api.books.create, { title: " ", image: cover })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConvexError);
     expect((failure as ConvexError<string>).data).toBe(TITLE_AND_IMAGE_REQUIRED);
   });
@@ -83,7 +85,11 @@ describe("HTTP endpoints", () => {
 
   it("stores an uploaded file and serves it with its content type", async () => {
     const uploadUrl = await http.mutation(api.files.generateUploadUrl, {});
-    const upload = await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "image/png" }, body: PNG_BYTES });
+    const upload = await fetch(uploadUrl, {
+      method: "POST",
+      headers: { "Content-Type": "image/png" },
+      body: PNG_BYTES,
+    });
     expect(upload.status).toBe(200);
     const { storageId } = (await upload.json()) as { storageId: Id<"_storage"> };
 

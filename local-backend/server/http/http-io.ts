@@ -26,7 +26,10 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 }
 
 export function sendText(response: ServerResponse, status: number, text: string): void {
-  response.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(text) });
+  response.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+  });
   response.end(text);
 }
 

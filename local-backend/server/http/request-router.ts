@@ -71,7 +71,9 @@ export function createRequestRouter(context: RouterContext) {
         if (!response.headersSent) sendText(response, 413, error.message);
         return;
       }
-      context.log(`http: ${request.method} ${request.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      context.log(
+        `http: ${request.method} ${request.url} failed: ${error instanceof Error ? error.stack : String(error)}`,
+      );
       if (!response.headersSent) sendText(response, 500, "Server Error");
       else response.destroy();
     });

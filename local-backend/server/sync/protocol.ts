@@ -34,7 +34,12 @@ export type StateModification =
 type EncodedStateVersion = { querySet: number; ts: string; identity: number };
 
 export type ServerMessage =
-  | { type: "Transition"; startVersion: EncodedStateVersion; endVersion: EncodedStateVersion; modifications: StateModification[] }
+  | {
+      type: "Transition";
+      startVersion: EncodedStateVersion;
+      endVersion: EncodedStateVersion;
+      modifications: StateModification[];
+    }
   | { type: "MutationResponse"; requestId: number; success: true; result: JSONValue; ts: string; logLines: string[] }
   | {
       type: "MutationResponse";
@@ -45,7 +50,14 @@ export type ServerMessage =
       errorData?: JSONValue;
     }
   | { type: "ActionResponse"; requestId: number; success: true; result: JSONValue; logLines: string[] }
-  | { type: "ActionResponse"; requestId: number; success: false; result: string; logLines: string[]; errorData?: JSONValue }
+  | {
+      type: "ActionResponse";
+      requestId: number;
+      success: false;
+      result: string;
+      logLines: string[];
+      errorData?: JSONValue;
+    }
   | { type: "AuthError"; error: string; baseVersion: number; authUpdateAttempted: boolean }
   | { type: "Ping" };
 

@@ -12,11 +12,17 @@ import WebSocket from "ws";
 import { api } from "../../../convex/_generated/api";
 import { seedUsers } from "../../../local-backend/seed/users";
 import { DEMO_PASSWORD } from "../../../local-backend/seed/users";
-import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "../../../local-backend/server/start-server";
+import {
+  startLocalBackend,
+  type LocalBackend,
+  type LocalBackendOptions,
+} from "../../../local-backend/server/start-server";
 
 const folders: string[] = [];
 
-export async function startTestBackend(options: Partial<LocalBackendOptions> = {}): Promise<LocalBackend & { logLines: string[] }> {
+export async function startTestBackend(
+  options: Partial<LocalBackendOptions> = {},
+): Promise<LocalBackend & { logLines: string[] }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "protocol-test-"));
   folders.push(dataDir);
   const logLines: string[] = [];
