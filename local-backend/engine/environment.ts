@@ -25,6 +25,9 @@ export async function loadEnvironment(
     CONVEX_CLOUD_URL: urls.cloudUrl,
     // Convex Auth's email provider writes codes to the devMailbox table instead of sending mail.
     AUTH_DEV_MAILBOX: "1",
+    // Convex Auth logs every internal step ("`auth:store` type: signIn") at INFO; on a
+    // deployment that goes to the dashboard's logs, here it would drown the terminal.
+    AUTH_LOG_LEVEL: process.env.AUTH_LOG_LEVEL ?? "WARN",
   };
 }
 
