@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { errorText } from "./error-text";
+import { errorText } from "@/lib/error-text";
 import { BookComments } from "./components/book-comments";
 import { BookInfo } from "./components/book-info";
 import { BookOwnerActions } from "./components/book-owner-actions";

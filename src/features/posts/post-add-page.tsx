@@ -5,7 +5,7 @@ import { paths } from "@/config/paths";
 import { uploadImage } from "@/lib/upload";
 import { api } from "../../../convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
-import { errorText } from "./format";
+import { errorText } from "@/lib/error-text";
 
 /** /dumy/add: a new post with title, description, category and an uploaded image. */
 export default function PostAddPage() {

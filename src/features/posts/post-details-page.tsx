@@ -11,7 +11,7 @@ import { OtherPosts } from "./components/other-posts";
 import { PostCommentsDialog } from "./components/post-comments-dialog";
 import { PostInfo } from "./components/post-info";
 import { PostOwnerActions } from "./components/post-owner-actions";
-import { errorText } from "./format";
+import { errorText } from "@/lib/error-text";
 import { usePostIdParam } from "./hooks/use-post-id";
 import { useRecordView } from "./hooks/use-record-view";
 

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "../../../convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
-import { errorText } from "./format";
+import { errorText } from "@/lib/error-text";
 import { usePostIdParam } from "./hooks/use-post-id";
 
 /** /dumy/edit/{id}: the owner edits title, description and category; loads the post by id (works on reload). */

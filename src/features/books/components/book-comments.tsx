@@ -7,8 +7,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { BOOK_LIMITS } from "../book-limits";
-import { errorText } from "../error-text";
-import { formatCommentDate } from "../format-date";
+import { errorText } from "@/lib/error-text";
+import { formatCommentDate } from "@/lib/format";
 import { CreatorAvatarLink } from "./creator-avatar-link";
 
 const COMMENTS_PER_LOAD = 10;

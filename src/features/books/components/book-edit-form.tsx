@@ -6,7 +6,7 @@ import { uploadImage } from "@/lib/upload";
 import { api } from "../../../../convex/_generated/api";
 import { BOOK_LIMITS, TITLE_AND_IMAGE_REQUIRED } from "../book-limits";
 import type { BookDetails } from "../book-types";
-import { errorText } from "../error-text";
+import { errorText } from "@/lib/error-text";
 
 type BookEditFormProps = {
   book: BookDetails;

@@ -8,7 +8,7 @@ import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { BOOK_LIMITS, TITLE_AND_IMAGE_REQUIRED } from "../book-limits";
 import type { BookDetails } from "../book-types";
-import { errorText } from "../error-text";
+import { errorText } from "@/lib/error-text";
 
 type BookFormDialogProps = {
   open: boolean;

@@ -5,8 +5,8 @@ import { toast } from "sonner";
 import { LikeButton } from "@/components/ui/like-button";
 import { api } from "../../../../convex/_generated/api";
 import type { BookDetails } from "../book-types";
-import { errorText } from "../error-text";
-import { formatPostedDate } from "../format-date";
+import { errorText } from "@/lib/error-text";
+import { formatLongDate } from "@/lib/format";
 import { CreatorAvatarLink } from "./creator-avatar-link";
 
 type BookInfoProps = {
@@ -43,7 +43,7 @@ export function BookInfo({ book, ownerActions }: BookInfoProps) {
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-500">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden className="size-4" />
-              Posted <time dateTime={new Date(book._creationTime).toISOString()}>{formatPostedDate(book._creationTime)}</time>
+              Posted <time dateTime={new Date(book._creationTime).toISOString()}>{formatLongDate(book._creationTime)}</time>
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Eye aria-hidden className="size-4" />

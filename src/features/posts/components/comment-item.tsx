@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
-import { formatCommentDate } from "../format";
+import { formatCommentDate } from "@/lib/format";
 import type { PostComment } from "../post-types";
 
 type CommentItemProps = {

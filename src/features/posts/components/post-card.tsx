@@ -2,7 +2,7 @@ import { Eye, Heart, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { formatCount, formatPostDate } from "../format";
+import { formatCount, formatShortDate } from "@/lib/format";
 import { categoryLabel } from "../post-categories";
 import type { PostCardData } from "../post-types";
 
@@ -38,7 +38,7 @@ export function PostCard({ post }: { post: PostCardData }) {
           <Stat icon={<Heart aria-hidden className="size-3.5" />} count={post.likes} noun="likes" />
           <Stat icon={<MessageCircle aria-hidden className="size-3.5" />} count={post.comments} noun="comments" />
           <time dateTime={new Date(post._creationTime).toISOString()} className="ml-auto">
-            {formatPostDate(post._creationTime)}
+            {formatShortDate(post._creationTime)}
           </time>
         </div>
       </div>

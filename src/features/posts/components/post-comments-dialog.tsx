@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { errorText } from "../format";
+import { errorText } from "@/lib/error-text";
 import { POST_LIMITS } from "../post-categories";
 import type { PostComment } from "../post-types";
 import { CommentItem } from "./comment-item";
