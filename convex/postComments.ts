@@ -1,41 +1,24 @@
 import { paginationOptsValidator } from "convex/server";
-import { ConvexError, v } from "convex/values";
-import type { Doc, Id } from "./_generated/dataModel";
-import type { MutationCtx } from "./_generated/server";
+import { v } from "convex/values";
 import { existingPost } from "./posts";
-import { requireOwner } from "./lib/auth";
-import { publicUsers } from "./lib/creators";
+import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
 import { userMutation, userQuery } from "./lib/functions";
-import { cleanText, LIMITS } from "./lib/text";
 
-export const COMMENT_REQUIRED = "Comment cannot be empty";
-export const COMMENT_NOT_FOUND = "Comment not found";
+export { COMMENT_NOT_FOUND, COMMENT_REQUIRED } from "./lib/comments";
 
 /** A post's comments, newest first, a page at a time (works with usePaginatedQuery). */
 export const list = userQuery({
   args: { postId: v.id("posts"), paginationOpts: paginationOptsValidator },
   handler: async (ctx, { postId, paginationOpts }) => {
-    // Never more than 50 per page, whatever the client asks for.
-    const numItems = Math.min(Math.max(1, paginationOpts.numItems), 50);
     const result = await ctx.db
       .query("postComments")
       .withIndex("by_postId", (q) => q.eq("postId", postId))
       .order("desc")
-      .paginate({ ...paginationOpts, numItems });
-    const authorOf = await publicUsers(
-      ctx,
-      result.page.map((comment) => comment.authorId),
-    );
+      .paginate(cappedCommentPage(paginationOpts));
+    const views = await commentViews(ctx, result.page, ctx.user._id);
     return {
       ...result,
-      page: result.page.map((comment) => ({
-        _id: comment._id,
-        _creationTime: comment._creationTime,
-        editedAt: comment.editedAt ?? null,
-        text: comment.text,
-        author: authorOf(comment.authorId),
-        isMine: comment.authorId === ctx.user._id,
-      })),
+      page: views.map((view, index) => ({ ...view, editedAt: result.page[index]?.editedAt ?? null })),
     };
   },
 });
@@ -59,7 +42,7 @@ export const add = userMutation({
 export const edit = userMutation({
   args: { commentId: v.id("postComments"), text: v.string() },
   handler: async (ctx, { commentId, text }) => {
-    const comment = await ownComment(ctx, commentId);
+    const comment = ownComment(await ctx.db.get(commentId), ctx.user._id);
     await ctx.db.patch(comment._id, { text: cleanComment(text), editedAt: Date.now() });
   },
 });
@@ -68,24 +51,9 @@ export const edit = userMutation({
 export const remove = userMutation({
   args: { commentId: v.id("postComments") },
   handler: async (ctx, { commentId }) => {
-    const comment = await ownComment(ctx, commentId);
+    const comment = ownComment(await ctx.db.get(commentId), ctx.user._id);
     await ctx.db.delete(comment._id);
     const post = await ctx.db.get(comment.postId);
     if (post) await ctx.db.patch(post._id, { comments: Math.max(0, post.comments - 1) });
   },
 });
-
-async function ownComment(
-  ctx: MutationCtx & { user: Doc<"users"> },
-  commentId: Id<"postComments">,
-): Promise<Doc<"postComments">> {
-  const comment = await ctx.db.get(commentId);
-  if (comment === null) throw new ConvexError(COMMENT_NOT_FOUND);
-  requireOwner(comment.authorId, ctx.user._id);
-  return comment;
-}
-
-function cleanComment(text: string): string {
-  if (text.trim().length === 0) throw new ConvexError(COMMENT_REQUIRED);
-  return cleanText(text, "Comment", LIMITS.comment);
-}

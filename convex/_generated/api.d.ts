@@ -23,6 +23,7 @@ import type * as lib_auth_email from "../lib/auth-email.js";
 import type * as lib_auth_messages from "../lib/auth-messages.js";
 import type * as lib_auth_options from "../lib/auth-options.js";
 import type * as lib_auth from "../lib/auth.js";
+import type * as lib_comments from "../lib/comments.js";
 import type * as lib_counters from "../lib/counters.js";
 import type * as lib_creators from "../lib/creators.js";
 import type * as lib_functions from "../lib/functions.js";
@@ -57,6 +58,7 @@ declare const fullApi: ApiFromModules<{
   "lib/auth-messages": typeof lib_auth_messages;
   "lib/auth-options": typeof lib_auth_options;
   "lib/auth": typeof lib_auth;
+  "lib/comments": typeof lib_comments;
   "lib/counters": typeof lib_counters;
   "lib/creators": typeof lib_creators;
   "lib/functions": typeof lib_functions;
