@@ -28,7 +28,11 @@ export interface DatabaseFake {
   storeFile(storageId: string, blob: Blob): void;
   getFile(storageId: string): Blob | Promise<Blob | null> | null;
   _iterateDocs(tableName: string, callback: (doc: StoredDocument) => void): void;
-  _resolveQuerySource(query: QueryDescription): unknown;
+  _resolveQuerySource(query: QueryDescription): ResolvedQuery;
+  _nextQueryId: number;
+  _queryResults: Record<number, StoredDocument[]>;
+  startQuery(query: QueryDescription): number;
+  queryNext(queryId: number): { value: StoredDocument | null; done: boolean };
   _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
 }
 
@@ -37,6 +41,15 @@ export type QueryDescription = {
   source:
     | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" | null }
     | { type: "FullTableScan" | "Search"; tableName?: string; indexName?: string };
+};
+
+/** convex-test's plan for a query: the documents entering it in order, then what filters and stops them. */
+export type ResolvedQuery = {
+  sortedDocs: StoredDocument[];
+  filterFn: (document: StoredDocument) => boolean;
+  limit: number | null;
+  fieldPathsToSortBy: string[];
+  order: "asc" | "desc";
 };
 
 export type RangeExpression = { type: "Eq" | "Gt" | "Gte" | "Lt" | "Lte"; fieldPath: string; value: unknown };
@@ -113,9 +126,21 @@ function isDatabaseFake(db: DatabaseFake): boolean {
     typeof db._nextDocId === "number" &&
     typeof db._lastCreationTime === "number" &&
     Array.isArray(db._writes) &&
-    ["get", "insert", "patch", "delete", "commit", "storeFile", "getFile", "_iterateDocs", "_resolveQuerySource"].every(
-      (method) => typeof (db as unknown as Record<string, unknown>)[method] === "function",
-    )
+    typeof db._nextQueryId === "number" &&
+    typeof db._queryResults === "object" &&
+    [
+      "get",
+      "insert",
+      "patch",
+      "delete",
+      "commit",
+      "storeFile",
+      "getFile",
+      "_iterateDocs",
+      "_resolveQuerySource",
+      "startQuery",
+      "queryNext",
+    ].every((method) => typeof (db as unknown as Record<string, unknown>)[method] === "function")
   );
 }
 

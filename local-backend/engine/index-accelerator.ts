@@ -1,9 +1,14 @@
 /**
  * Real indexes for `withIndex` queries. convex-test evaluates an index range by scanning the
- * whole table; here each index that gets queried keeps its committed documents sorted by the
- * index key (fields, then _creationTime, then _id), so a range is found by binary search and
- * convex-test only filters and sorts the documents inside it. Results are identical: when the
- * running transaction has written to the table, or the range has an unexpected shape, the
+ * whole table and sorting what matches; here each index that gets queried keeps its committed
+ * documents sorted by the index key (fields, then _creationTime, then _id), so a range is found by
+ * binary search and comes out already in order:
+ *   - a streamed query (`collect`, `take`, `first`, async iteration, convex-helpers streams) walks
+ *     the range one document at a time, so it costs what it reads, not the size of the range;
+ *   - `paginate` gets the range as a sorted array (convex-test then walks it from the cursor).
+ * convex-test still validates the range and compiles the query's `.filter`s: we let it resolve the
+ * same query over no documents and keep its filter, limit and order. Results are identical: when
+ * the running transaction has written to the table, or the range has an unexpected shape, the
  * query takes convex-test's own path.
  */
 import { compareValues, jsonToConvex, type JSONValue, type Value } from "convex/values";
@@ -12,6 +17,7 @@ import {
   type DatabaseFake,
   type QueryDescription,
   type RangeExpression,
+  type ResolvedQuery,
   type StoredDocument,
 } from "./convex-test-internals";
 import type { TableIndex } from "./table-index";
@@ -22,19 +28,70 @@ type Bounds = {
   upper?: { value: unknown; inclusive: boolean };
 };
 
+type SortedIndex = {
+  fields: string[];
+  documents: StoredDocument[];
+  /** Moves on every committed change, so an open walk knows to find its place again. */
+  version: number;
+};
+
+type IndexedRange = { table: string; index: SortedIndex; bounds: Bounds };
+
+/**
+ * A function may leave a streamed query unfinished (`first`, `take`, an early `break`); convex-test
+ * never forgets its query results either. Only this many recent queries are kept open.
+ */
+const MAX_OPEN_QUERIES = 1000;
+
 export class IndexAccelerator {
   /** "table.index" → committed documents sorted by the index key; built on first use. */
-  private readonly sorted = new Map<string, { fields: string[]; documents: StoredDocument[] }>();
+  private readonly sorted = new Map<string, SortedIndex>();
+  /** Open streamed queries answered here, by convex-test query id. */
+  private readonly walks = new Map<number, RangeWalk>();
 
   constructor(
     private readonly db: DatabaseFake,
     private readonly tables: TableIndex,
   ) {
     const resolveByScanning = db._resolveQuerySource.bind(db);
+    const startByMaterialising = db.startQuery.bind(db);
+    const nextMaterialised = db.queryNext.bind(db);
+    /** convex-test's validation, filter, limit and order for the query, without touching a document. */
+    const resolveOverNothing = (table: string, query: QueryDescription) =>
+      tables.narrowScan(table, [], () => resolveByScanning(query));
+
     db._resolveQuerySource = (query: QueryDescription) => {
-      const narrowed = this.candidates(query);
-      if (narrowed === null) return resolveByScanning(query);
-      return tables.narrowScan(narrowed.table, narrowed.documents, () => resolveByScanning(query));
+      const range = this.indexedRange(query);
+      if (range === null) return resolveByScanning(query);
+      const resolved = resolveOverNothing(range.table, query);
+      const [start, end] = positionsOf(range.index, range.bounds);
+      const sortedDocs = range.index.documents.slice(start, end);
+      if (resolved.order === "desc") sortedDocs.reverse();
+      return { ...resolved, sortedDocs };
+    };
+
+    db.startQuery = (query: QueryDescription) => {
+      this.forgetAbandonedQueries();
+      const range = this.indexedRange(query);
+      if (range === null) return startByMaterialising(query);
+      const resolved = resolveOverNothing(range.table, query);
+      const queryId = db._nextQueryId;
+      db._nextQueryId += 1;
+      this.walks.set(queryId, new RangeWalk(range.index, range.bounds, resolved));
+      return queryId;
+    };
+
+    db.queryNext = (queryId: number) => {
+      const walk = this.walks.get(queryId);
+      if (walk === undefined) {
+        const result = nextMaterialised(queryId);
+        if (result.done) delete db._queryResults[queryId];
+        return result;
+      }
+      const value = walk.next();
+      if (value !== null) return { value, done: false };
+      this.walks.delete(queryId);
+      return { value: null, done: true };
     };
   }
 
@@ -44,14 +101,15 @@ export class IndexAccelerator {
     for (const [name, index] of this.sorted) {
       if (!name.startsWith(`${table}.`)) continue;
       if (before !== null) {
-        const at = this.position(index, before);
+        const at = position(index, before);
         if (index.documents[at]?._id === id) index.documents.splice(at, 1);
       }
-      if (after !== null) index.documents.splice(this.position(index, after), 0, after);
+      if (after !== null) index.documents.splice(position(index, after), 0, after);
+      index.version += 1;
     }
   }
 
-  private candidates(query: QueryDescription): { table: string; documents: StoredDocument[] } | null {
+  private indexedRange(query: QueryDescription): IndexedRange | null {
     const { source } = query;
     if (source.type !== "IndexRange") return null;
     const [table = "", indexName = ""] = source.indexName.split(".");
@@ -59,12 +117,10 @@ export class IndexAccelerator {
     const index = this.index(table, indexName);
     const bounds = index === null ? null : boundsOf(source.range, index.fields);
     if (index === null || bounds === null) return null;
-    const start = firstIndexWhere(index.documents, (doc) => positionToRange(doc, index.fields, bounds) >= 0);
-    const end = firstIndexWhere(index.documents, (doc) => positionToRange(doc, index.fields, bounds) > 0);
-    return { table, documents: index.documents.slice(start, end) };
+    return { table, index, bounds };
   }
 
-  private index(table: string, indexName: string) {
+  private index(table: string, indexName: string): SortedIndex | null {
     const name = `${table}.${indexName}`;
     let index = this.sorted.get(name);
     if (index !== undefined) return index;
@@ -76,15 +132,85 @@ export class IndexAccelerator {
       if (document !== undefined) documents.push(document);
     }
     documents.sort((a, b) => compareKeys(a, b, fields));
-    index = { fields, documents };
+    index = { fields, documents, version: 0 };
     this.sorted.set(name, index);
     return index;
   }
 
-  /** Where `document` is, or would go, in the index. */
-  private position(index: { fields: string[]; documents: StoredDocument[] }, document: StoredDocument): number {
-    return firstIndexWhere(index.documents, (other) => compareKeys(other, document, index.fields) >= 0);
+  private forgetAbandonedQueries(): void {
+    const oldestKept = this.db._nextQueryId - MAX_OPEN_QUERIES;
+    for (const queryId of this.walks.keys()) {
+      if (queryId >= oldestKept) break; // a Map iterates in insertion order, i.e. by id
+      this.walks.delete(queryId);
+    }
+    for (const key of Object.keys(this.db._queryResults)) {
+      if (Number(key) < oldestKept) delete this.db._queryResults[Number(key)];
+    }
   }
+}
+
+/** One streamed query over an index range: each `next()` reads forward from where it stopped. */
+class RangeWalk {
+  private readonly ascending: boolean;
+  private version = -1;
+  private start = 0;
+  private end = 0;
+  /** Position of the next document to look at. */
+  private cursor = 0;
+  private last: StoredDocument | null = null;
+  private returned = 0;
+
+  constructor(
+    private readonly index: SortedIndex,
+    private readonly bounds: Bounds,
+    private readonly resolved: Pick<ResolvedQuery, "filterFn" | "limit" | "order">,
+  ) {
+    this.ascending = resolved.order !== "desc";
+  }
+
+  next(): StoredDocument | null {
+    if (this.resolved.limit !== null && this.returned >= this.resolved.limit) return null;
+    if (this.version !== this.index.version) this.findPlace();
+    const { documents } = this.index;
+    while (this.ascending ? this.cursor < this.end : this.cursor >= this.start) {
+      const document = documents[this.cursor] as StoredDocument;
+      this.cursor += this.ascending ? 1 : -1;
+      this.last = document;
+      if (this.resolved.filterFn(document)) {
+        this.returned += 1;
+        return document;
+      }
+    }
+    return null;
+  }
+
+  /** (Re)computes the range and the position after the last document looked at. */
+  private findPlace(): void {
+    const { documents, fields } = this.index;
+    [this.start, this.end] = positionsOf(this.index, this.bounds);
+    const last = this.last;
+    if (this.ascending) {
+      const after = last === null ? 0 : firstIndexWhere(documents, (doc) => compareKeys(doc, last, fields) > 0);
+      this.cursor = Math.max(this.start, after);
+    } else {
+      const before =
+        last === null ? documents.length : firstIndexWhere(documents, (doc) => compareKeys(doc, last, fields) >= 0);
+      this.cursor = Math.min(this.end, before) - 1;
+    }
+    this.version = this.index.version;
+  }
+}
+
+/** [start, end) of the documents inside the range. */
+function positionsOf(index: SortedIndex, bounds: Bounds): [number, number] {
+  const start = firstIndexWhere(index.documents, (doc) => positionToRange(doc, index.fields, bounds) >= 0);
+  const end = firstIndexWhere(index.documents, (doc) => positionToRange(doc, index.fields, bounds) > 0);
+  return [start, end];
+}
+
+/** Where `document` is, or would go, in the index. */
+function position(index: SortedIndex, document: StoredDocument): number {
+  return firstIndexWhere(index.documents, (other) => compareKeys(other, document, index.fields) >= 0);
 }
 
 function indexFields(db: DatabaseFake, table: string, indexName: string): string[] | null {

@@ -1,5 +1,11 @@
 /** Index range queries for the engine's index test: same answers with and without its indexes. */
-import { mutationGeneric as mutation, queryGeneric as query } from "convex/server";
+import {
+  mutationGeneric as mutation,
+  paginationOptsValidator,
+  queryGeneric as query,
+  type GenericDataModel,
+  type GenericQueryCtx,
+} from "convex/server";
 import { v } from "convex/values";
 
 const rangeArgs = {
@@ -25,32 +31,53 @@ type Bounds = {
   lte(field: string, value: unknown): Bounds;
 };
 
-/** Ids of the group's items in the rank range, through the by_group_rank index. */
+/** The group's items in the rank range, through the by_group_rank index, in the range's order. */
+function itemsInRange(ctx: GenericQueryCtx<GenericDataModel>, range: Range) {
+  return ctx.db
+    .query("items")
+    .withIndex("by_group_rank", (q) => {
+      const inGroup = (q as unknown as Bounds).eq("group", range.group);
+      const { lower, upper } = range;
+      const bounded =
+        lower === undefined
+          ? inGroup
+          : lower.inclusive
+            ? inGroup.gte("rank", lower.rank)
+            : inGroup.gt("rank", lower.rank);
+      const all =
+        upper === undefined
+          ? bounded
+          : upper.inclusive
+            ? bounded.lte("rank", upper.rank)
+            : bounded.lt("rank", upper.rank);
+      return all as unknown as typeof q;
+    })
+    .order(range.order);
+}
+
+/** Ids of the group's items in the rank range. */
 export const inRange = query({
   args: rangeArgs,
-  handler: async (ctx, range: Range) => {
-    const items = await ctx.db
-      .query("items")
-      .withIndex("by_group_rank", (q) => {
-        const inGroup = (q as unknown as Bounds).eq("group", range.group);
-        const { lower, upper } = range;
-        const bounded =
-          lower === undefined
-            ? inGroup
-            : lower.inclusive
-              ? inGroup.gte("rank", lower.rank)
-              : inGroup.gt("rank", lower.rank);
-        const all =
-          upper === undefined
-            ? bounded
-            : upper.inclusive
-              ? bounded.lte("rank", upper.rank)
-              : bounded.lt("rank", upper.rank);
-        return all as unknown as typeof q;
-      })
-      .order(range.order)
-      .collect();
+  handler: async (ctx, range: Range) => (await itemsInRange(ctx, range).collect()).map((item) => item._id),
+});
+
+/** The first `count` ids of the range whose rank is not `skipRank` (a `.filter` on top of the index). */
+export const firstInRangeExcept = query({
+  args: { ...rangeArgs, skipRank: v.number(), count: v.number() },
+  handler: async (ctx, { skipRank, count, ...range }) => {
+    const items = await itemsInRange(ctx, range)
+      .filter((q) => q.neq(q.field("rank"), skipRank))
+      .take(count);
     return items.map((item) => item._id);
+  },
+});
+
+/** One page of the range (`.paginate`). */
+export const pageOfRange = query({
+  args: { ...rangeArgs, paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { paginationOpts, ...range }) => {
+    const result = await itemsInRange(ctx, range).paginate(paginationOpts);
+    return { ids: result.page.map((item) => item._id), isDone: result.isDone, continueCursor: result.continueCursor };
   },
 });
 
