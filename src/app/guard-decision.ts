@@ -15,6 +15,8 @@ export type GuardInput = {
   viewer: GuardViewer | null | undefined;
   pathname: string;
   search: string;
+  /** The person pressed Log Out: no way back to the page they left (see sign-out-intent.ts). */
+  signedOutOnPurpose?: boolean;
 };
 
 export type GuardDecision = { kind: "wait" } | { kind: "allow" } | { kind: "redirect"; to: string };
@@ -26,10 +28,17 @@ export function loginPathFor(returnTo: string): string {
 }
 
 /** Guarded pages: wait for auth, then let verified users in and send everyone else away. */
-export function decideGuardedRoute({ authLoading, authenticated, viewer, pathname, search }: GuardInput): GuardDecision {
+export function decideGuardedRoute({
+  authLoading,
+  authenticated,
+  viewer,
+  pathname,
+  search,
+  signedOutOnPurpose = false,
+}: GuardInput): GuardDecision {
   if (authLoading) return { kind: "wait" };
   const returnTo = pathname + search;
-  if (!authenticated) return { kind: "redirect", to: loginPathFor(returnTo) };
+  if (!authenticated) return { kind: "redirect", to: signedOutOnPurpose ? paths.login : loginPathFor(returnTo) };
   if (viewer === undefined) return { kind: "wait" };
   if (viewer === null) return { kind: "redirect", to: loginPathFor(returnTo) };
   if (!viewer.emailVerified) {

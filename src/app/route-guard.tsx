@@ -3,12 +3,20 @@ import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "../../convex/_generated/api";
 import { decideGuardedRoute, decideSignInPage, type GuardDecision, type GuardInput } from "./guard-decision";
+import { wasSignedOutOnPurpose } from "./sign-out-intent";
 
 function useGuardInput(): GuardInput {
   const { isLoading, isAuthenticated } = useConvexAuth();
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const { pathname, search } = useLocation();
-  return { authLoading: isLoading, authenticated: isAuthenticated, viewer, pathname, search };
+  return {
+    authLoading: isLoading,
+    authenticated: isAuthenticated,
+    viewer,
+    pathname,
+    search,
+    signedOutOnPurpose: wasSignedOutOnPurpose(isAuthenticated),
+  };
 }
 
 function Decision({ decision }: { decision: GuardDecision }) {

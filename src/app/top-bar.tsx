@@ -7,6 +7,7 @@ import { Link, NavLink, useNavigate } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { api } from "../../convex/_generated/api";
+import { noteSignOutOnPurpose } from "./sign-out-intent";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -19,7 +20,10 @@ export function TopBar({ minimal }: { minimal: boolean }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-        <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500">
+        <Link
+          to={paths.home}
+          className="flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
           <img src="/images/logo.svg" alt="" className="size-9" />
           <span className="sr-only">Home</span>
         </Link>
@@ -51,8 +55,9 @@ function UserArea() {
   const logOut = async () => {
     setSigningOut(true);
     try {
+      noteSignOutOnPurpose();
       await signOut();
-      await navigate(paths.login);
+      await navigate(paths.login, { replace: true });
     } finally {
       setSigningOut(false);
     }
@@ -67,7 +72,9 @@ function UserArea() {
         className="flex items-center gap-2 rounded-full p-0.5 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:pr-3"
       >
         <Avatar src={viewer.photoURL} name={viewer.displayName} size="sm" />
-        <span className="hidden max-w-40 truncate text-sm font-medium text-stone-700 md:inline">{viewer.displayName}</span>
+        <span className="hidden max-w-40 truncate text-sm font-medium text-stone-700 md:inline">
+          {viewer.displayName}
+        </span>
       </Link>
       <button
         type="button"

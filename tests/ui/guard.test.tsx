@@ -125,4 +125,10 @@ describe("redirect target", () => {
     const decision = decideGuardedRoute({ authLoading: false, authenticated: true, viewer: null, pathname: "/help", search: "" });
     expect(decision).toEqual({ kind: "redirect", to: "/login?redirect=%2Fhelp" });
   });
+
+  it("sends a deliberate log-out to a plain /login, an expired session back where it was", () => {
+    const signedOut = { authLoading: false, authenticated: false, viewer: undefined, pathname: "/books", search: "?page=2" };
+    expect(decideGuardedRoute({ ...signedOut, signedOutOnPurpose: true })).toEqual({ kind: "redirect", to: "/login" });
+    expect(decideGuardedRoute(signedOut)).toEqual({ kind: "redirect", to: "/login?redirect=%2Fbooks%3Fpage%3D2" });
+  });
 });
