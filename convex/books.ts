@@ -1,12 +1,13 @@
 import { ConvexError, v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { deleteDependents } from "./cascade";
 import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser, publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
 import { deleteReplacedImage, deleteStoredImage, imageUrl, validateImage } from "./lib/images";
-import { deleteLikesAndViews, isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
+import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
 import { imageRefValidator, type ImageRef } from "./lib/validators";
 import { recordView as recordViewRow } from "./lib/views";
@@ -120,12 +121,7 @@ export const remove = userMutation({
   args: { bookId: v.id("books") },
   handler: async (ctx, { bookId }) => {
     const book = await ownBook(ctx, bookId);
-    const comments = await ctx.db
-      .query("bookComments")
-      .withIndex("by_bookId", (q) => q.eq("bookId", book._id))
-      .collect();
-    await Promise.all(comments.map((comment) => ctx.db.delete(comment._id)));
-    await deleteLikesAndViews(ctx, book._id);
+    await deleteDependents(ctx, { table: "books", id: book._id });
     await deleteStoredImage(ctx, book.image);
     await ctx.db.delete(book._id);
     await incrementCounter(ctx, "books", -1);

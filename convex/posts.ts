@@ -1,12 +1,13 @@
 import { ConvexError, v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { deleteDependents } from "./cascade";
 import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
 import { deleteStoredImage, imageUrl, validateImage } from "./lib/images";
-import { deleteLikesAndViews, isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
+import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
 import { cleanText, LIMITS } from "./lib/text";
 import { imageRefValidator, POST_CATEGORIES, postCategoryValidator, type ImageRef } from "./lib/validators";
@@ -79,7 +80,9 @@ export const get = userQuery({
 export const byUser = userQuery({
   args: { userId: v.id("users"), excludePostId: v.optional(v.id("posts")), limit: v.optional(v.number()) },
   handler: async (ctx, { userId, excludePostId, limit = OTHER_POSTS_LIMIT }) => {
-    const wanted = Number.isFinite(limit) ? Math.min(Math.max(1, Math.floor(limit)), OTHER_POSTS_MAX) : OTHER_POSTS_LIMIT;
+    const wanted = Number.isFinite(limit)
+      ? Math.min(Math.max(1, Math.floor(limit)), OTHER_POSTS_MAX)
+      : OTHER_POSTS_LIMIT;
     const posts = await ctx.db
       .query("posts")
       .withIndex("by_userId", (q) => q.eq("userId", userId))
@@ -132,12 +135,7 @@ export const remove = userMutation({
   args: { postId: v.id("posts") },
   handler: async (ctx, { postId }) => {
     const post = await ownPost(ctx, postId);
-    const comments = await ctx.db
-      .query("postComments")
-      .withIndex("by_postId", (q) => q.eq("postId", post._id))
-      .collect();
-    await Promise.all(comments.map((comment) => ctx.db.delete(comment._id)));
-    await deleteLikesAndViews(ctx, post._id);
+    await deleteDependents(ctx, { table: "posts", id: post._id });
     await deleteStoredImage(ctx, post.image);
     await ctx.db.delete(post._id);
     await incrementCounter(ctx, "posts", -1);

@@ -16,6 +16,7 @@ import type {
 import type * as auth from "../auth.js";
 import type * as bookComments from "../bookComments.js";
 import type * as books from "../books.js";
+import type * as cascade from "../cascade.js";
 import type * as devMailbox from "../devMailbox.js";
 import type * as files from "../files.js";
 import type * as http from "../http.js";
@@ -51,6 +52,7 @@ declare const fullApi: ApiFromModules<{
   auth: typeof auth;
   bookComments: typeof bookComments;
   books: typeof books;
+  cascade: typeof cascade;
   devMailbox: typeof devMailbox;
   files: typeof files;
   http: typeof http;

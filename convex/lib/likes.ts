@@ -35,14 +35,3 @@ export async function toggleLike(
   await ctx.db.patch(target._id, { likes: target.likes + 1 });
   return true;
 }
-
-/** Removes every like and view row of a deleted target. */
-export async function deleteLikesAndViews(ctx: MutationCtx, targetId: LikeTarget): Promise<void> {
-  for (const table of ["likes", "views"] as const) {
-    const rows = await ctx.db
-      .query(table)
-      .withIndex("by_targetId_and_userId", (q) => q.eq("targetId", targetId))
-      .collect();
-    await Promise.all(rows.map((row) => ctx.db.delete(row._id)));
-  }
-}
