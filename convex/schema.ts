@@ -74,8 +74,7 @@ export default defineSchema({
     comments: v.number(),
     /** Imported data may say where a book came from (e.g. "telegram_bot", PRODUCT D8). */
     source: v.optional(v.string()),
-  })
-    .index("by_userId", ["userId"]),
+  }).index("by_userId", ["userId"]),
 
   bookComments: defineTable({
     bookId: v.id("books"),

@@ -75,7 +75,10 @@ async function runClients(url: string, count: number, tokens: string[]): Promise
     for (let index = 0; index < MUTATIONS; index++) {
       const everyoneSawIt = new Promise<void>((done) => (waitingFor = { index, remaining: count, done }));
       sentAt.push(now());
-      await writer.mutation(api.books.create, { title: `bench ${index}`, image: { url: "https://example.com/cover.jpg" } });
+      await writer.mutation(api.books.create, {
+        title: `bench ${index}`,
+        image: { url: "https://example.com/cover.jpg" },
+      });
       resolvedAt.push(now());
       await everyoneSawIt;
     }
@@ -135,7 +138,9 @@ async function main(): Promise<void> {
       rows.push([
         String(count),
         String(users),
-        ...[roundTrips, pushes, lastClient].flatMap((values) => [percentile(values, 50), percentile(values, 95)].map((ms) => ms.toFixed(1))),
+        ...[roundTrips, pushes, lastClient].flatMap((values) =>
+          [percentile(values, 50), percentile(values, 95)].map((ms) => ms.toFixed(1)),
+        ),
       ]);
       await backend.engine.admin.run(async (ctx) => {
         // Each round starts from the same small board.

@@ -18,7 +18,11 @@ for (const file of initialScripts) {
   const bytes = readFileSync(join(distDir, file));
   const gzip = gzipSync(bytes, { level: 9 }).length;
   totalGzip += gzip;
-  console.log(`  ${file.padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB raw ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip`);
+  console.log(
+    `  ${file.padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB raw ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip`,
+  );
 }
 const totalKb = totalGzip / 1024;
-console.log(`Total: ${totalKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB: ${totalKb <= BUDGET_KB ? "within" : "OVER"})`);
+console.log(
+  `Total: ${totalKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB: ${totalKb <= BUDGET_KB ? "within" : "OVER"})`,
+);

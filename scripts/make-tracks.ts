@@ -9,8 +9,20 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TRACKS, type TrackId } from "../src/lib/audio/tracks";
 import {
-  addEcho, bass, bell, finishLoop, hat, keys, kick, pad, pluck, SAMPLE_RATE, seededRandom, toInt16,
-  type Instrument, type Note,
+  addEcho,
+  bass,
+  bell,
+  finishLoop,
+  hat,
+  keys,
+  kick,
+  pad,
+  pluck,
+  SAMPLE_RATE,
+  seededRandom,
+  toInt16,
+  type Instrument,
+  type Note,
 } from "./make-tracks-synth";
 
 const KBPS = 48;
@@ -37,16 +49,77 @@ type Plan = {
 };
 
 const PLANS: Record<TrackId, Plan> = {
-  "morning-pages": { seed: 11, bpm: 84, root: 60, scale: MAJOR, progression: [0, 5, 3, 4], bars: 20, lead: keys, density: 0.6, arpeggio: null, drums: "soft" },
-  "duma-theme": { seed: 23, bpm: 96, root: 62, scale: DORIAN, progression: [0, 2, 6, 3], bars: 24, lead: bell, density: 0.5, arpeggio: pluck, drums: "pulse" },
-  "paper-boats": { seed: 37, bpm: 104, root: 55, scale: MAJOR, progression: [0, 4, 5, 3], bars: 24, lead: pluck, density: 0.75, arpeggio: keys, drums: "soft" },
-  "night-library": { seed: 41, bpm: 66, root: 57, scale: MINOR, progression: [0, 5, 2, 6], bars: 16, lead: keys, density: 0.3, arpeggio: null, drums: "none" },
-  "slow-orbit": { seed: 53, bpm: 72, root: 53, scale: LYDIAN, progression: [0, 1, 5, 0], bars: 16, lead: bell, density: 0.35, arpeggio: bell, drums: "none" },
+  "morning-pages": {
+    seed: 11,
+    bpm: 84,
+    root: 60,
+    scale: MAJOR,
+    progression: [0, 5, 3, 4],
+    bars: 20,
+    lead: keys,
+    density: 0.6,
+    arpeggio: null,
+    drums: "soft",
+  },
+  "duma-theme": {
+    seed: 23,
+    bpm: 96,
+    root: 62,
+    scale: DORIAN,
+    progression: [0, 2, 6, 3],
+    bars: 24,
+    lead: bell,
+    density: 0.5,
+    arpeggio: pluck,
+    drums: "pulse",
+  },
+  "paper-boats": {
+    seed: 37,
+    bpm: 104,
+    root: 55,
+    scale: MAJOR,
+    progression: [0, 4, 5, 3],
+    bars: 24,
+    lead: pluck,
+    density: 0.75,
+    arpeggio: keys,
+    drums: "soft",
+  },
+  "night-library": {
+    seed: 41,
+    bpm: 66,
+    root: 57,
+    scale: MINOR,
+    progression: [0, 5, 2, 6],
+    bars: 16,
+    lead: keys,
+    density: 0.3,
+    arpeggio: null,
+    drums: "none",
+  },
+  "slow-orbit": {
+    seed: 53,
+    bpm: 72,
+    root: 53,
+    scale: LYDIAN,
+    progression: [0, 1, 5, 0],
+    bars: 16,
+    lead: bell,
+    density: 0.35,
+    arpeggio: bell,
+    drums: "none",
+  },
 };
 
 /** Onsets within a bar, in eighth notes (0–7), from sparse to busy. */
 const RHYTHMS: readonly (readonly number[])[] = [
-  [0, 6], [0, 4], [0, 4, 6], [0, 2, 4, 6], [0, 3, 4, 6], [0, 2, 3, 4, 6], [0, 1, 2, 4, 6, 7],
+  [0, 6],
+  [0, 4],
+  [0, 4, 6],
+  [0, 2, 4, 6],
+  [0, 3, 4, 6],
+  [0, 2, 3, 4, 6],
+  [0, 1, 2, 4, 6, 7],
 ];
 
 function pick<T>(items: readonly T[], random: () => number): T {
@@ -112,7 +185,12 @@ function render(plan: Plan): Float32Array {
     for (const midi of chord) play(backBus, pad, { midi: midi - 12, start, length: barSeconds * 0.95, velocity: 0.9 });
     const bassRoot = degreeToMidi(plan, chordRoot) - 24;
     play(backBus, bass, { midi: bassRoot, start, length: eighth * 3.6, velocity: 1 });
-    play(backBus, bass, { midi: bar % 2 === 0 ? bassRoot : bassRoot + 7, start: start + eighth * 4, length: eighth * 3.6, velocity: 0.85 });
+    play(backBus, bass, {
+      midi: bar % 2 === 0 ? bassRoot : bassRoot + 7,
+      start: start + eighth * 4,
+      length: eighth * 3.6,
+      velocity: 0.85,
+    });
     if (plan.arpeggio) {
       for (let step = 0; step < 8; step++) {
         const midi = (chord[step % 3] ?? 60) + (step >= 4 ? 12 : 0);
@@ -120,7 +198,13 @@ function render(plan: Plan): Float32Array {
       }
     }
     for (let beat = 0; beat < 4 && plan.drums !== "none"; beat++) {
-      if (plan.drums === "pulse" || beat % 2 === 0) play(backBus, kick, { midi: 0, start: start + beat * eighth * 2, length: 0.3, velocity: beat === 0 ? 1 : 0.75 });
+      if (plan.drums === "pulse" || beat % 2 === 0)
+        play(backBus, kick, {
+          midi: 0,
+          start: start + beat * eighth * 2,
+          length: 0.3,
+          velocity: beat === 0 ? 1 : 0.75,
+        });
       play(backBus, hat, { midi: 0, start: start + (beat * 2 + 1) * eighth, length: 0.05, velocity: 1 });
     }
   }
@@ -128,7 +212,12 @@ function render(plan: Plan): Float32Array {
     const motif = group % 3 === 0 ? motifB : motifA;
     for (const note of motif) {
       const start = (group * 4 + note.bar) * barSeconds + note.eighth * eighth;
-      play(leadBus, plan.lead, { midi: degreeToMidi(plan, note.degree), start, length: note.eighths * eighth * 0.9, velocity: 0.8 + random() * 0.2 });
+      play(leadBus, plan.lead, {
+        midi: degreeToMidi(plan, note.degree),
+        start,
+        length: note.eighths * eighth * 0.9,
+        velocity: 0.8 + random() * 0.2,
+      });
     }
   }
   addEcho(leadBus, eighth * 3, 0.35, 0.3);
@@ -140,7 +229,8 @@ function encodeMp3(samples: Float32Array): Uint8Array {
   const encoder = new Mp3Encoder(1, SAMPLE_RATE, KBPS);
   const pcm = toInt16(samples);
   const chunks: Uint8Array[] = [];
-  for (let offset = 0; offset < pcm.length; offset += 1152) chunks.push(encoder.encodeBuffer(pcm.subarray(offset, offset + 1152)));
+  for (let offset = 0; offset < pcm.length; offset += 1152)
+    chunks.push(encoder.encodeBuffer(pcm.subarray(offset, offset + 1152)));
   chunks.push(encoder.flush());
   const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let position = 0;

@@ -25,10 +25,7 @@ export async function publicUser(ctx: QueryCtx, userId: Id<"users">): Promise<Pu
  * Looks each distinct user up once, for lists where many items share a creator.
  * Returns a function from user id to their public face.
  */
-export async function publicUsers(
-  ctx: QueryCtx,
-  userIds: Id<"users">[],
-): Promise<(userId: Id<"users">) => PublicUser> {
+export async function publicUsers(ctx: QueryCtx, userIds: Id<"users">[]): Promise<(userId: Id<"users">) => PublicUser> {
   const distinct = [...new Set(userIds)];
   const people = await Promise.all(distinct.map((userId) => publicUser(ctx, userId)));
   const byId = new Map(people.map((person) => [person.userId, person]));

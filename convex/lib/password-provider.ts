@@ -136,7 +136,10 @@ async function mailCode(ctx: AuthCtx, account: Doc<"authAccounts">, email: strin
 
 async function findAccount(ctx: AuthCtx, email: string): Promise<Doc<"authAccounts"> | null> {
   try {
-    const { account } = await retrieveAccount<DataModel>(ctx, { provider: PASSWORD_PROVIDER_ID, account: { id: email } });
+    const { account } = await retrieveAccount<DataModel>(ctx, {
+      provider: PASSWORD_PROVIDER_ID,
+      account: { id: email },
+    });
     return account;
   } catch (error) {
     if (error instanceof Error && error.message === "InvalidAccountId") return null;

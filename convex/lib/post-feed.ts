@@ -38,7 +38,11 @@ export async function countPosts(ctx: QueryCtx, categories: readonly PostCategor
  * (each already in sort order), so a page reads about page size + one document per category.
  * Ties (equal counts) fall back to newest first. `categories` must be distinct and non-empty.
  */
-export function feedStream(ctx: QueryCtx, sort: FeedSort, categories: readonly PostCategory[]): QueryStream<Doc<"posts">> {
+export function feedStream(
+  ctx: QueryCtx,
+  sort: FeedSort,
+  categories: readonly PostCategory[],
+): QueryStream<Doc<"posts">> {
   const posts = stream(ctx.db, schema).query("posts");
   if (categories.length === POST_CATEGORIES.length) {
     switch (sort) {

@@ -2,14 +2,36 @@ import { v, type Infer } from "convex/values";
 
 /** Enumerations of seed §3, shared by the schema and the functions that write them. */
 export const RELIGIONS = ["Christianity", "Islam", "Hinduism", "Buddhism", "Judaism", "Atheism", "Other"] as const;
-export const POLITICAL_VIEWS = ["Liberal", "Conservative", "Moderate", "Socialist", "Cosmopolitan", "Libertarian", "Other"] as const;
+export const POLITICAL_VIEWS = [
+  "Liberal",
+  "Conservative",
+  "Moderate",
+  "Socialist",
+  "Cosmopolitan",
+  "Libertarian",
+  "Other",
+] as const;
 export const PERSONAL_PRIORITIES = ["Family", "Career", "Health", "Wealth", "Spirituality", "Relationships"] as const;
 export const IMPORTANT_IN_OTHERS = ["Honesty", "Intelligence", "Kindness", "Humor", "Ambition", "Loyalty"] as const;
 export const HABIT_VIEWS = ["Never", "Occasionally", "Socially", "Regularly", "Against it"] as const;
 export const TEMPERAMENTS = ["Sanguine", "Choleric", "Melancholic", "Phlegmatic"] as const;
 export const MBTI_TYPES = [
-  "INTJ", "INTP", "ENTJ", "ENTP", "INFJ", "INFP", "ENFJ", "ENFP",
-  "ISTJ", "ISFJ", "ESTJ", "ESFJ", "ISTP", "ISFP", "ESTP", "ESFP",
+  "INTJ",
+  "INTP",
+  "ENTJ",
+  "ENTP",
+  "INFJ",
+  "INFP",
+  "ENFJ",
+  "ENFP",
+  "ISTJ",
+  "ISFJ",
+  "ESTJ",
+  "ESFJ",
+  "ISTP",
+  "ISFP",
+  "ESTP",
+  "ESFP",
 ] as const;
 export const POST_CATEGORIES = ["psychology", "science", "art", "philosophy", "productivity", "uncategorized"] as const;
 
@@ -33,10 +55,7 @@ export type PostCategory = (typeof POST_CATEGORIES)[number];
  * An image is either a file in Convex storage (uploaded, resized in the browser first)
  * or a remote https URL (PRODUCT D3). Queries resolve both to a URL for the client.
  */
-export const imageRefValidator = v.union(
-  v.object({ storageId: v.id("_storage") }),
-  v.object({ url: v.string() }),
-);
+export const imageRefValidator = v.union(v.object({ storageId: v.id("_storage") }), v.object({ url: v.string() }));
 export type ImageRef = Infer<typeof imageRefValidator>;
 
 export const politicalCompassValidator = v.object({ x: v.number(), y: v.number() });
@@ -58,9 +77,20 @@ export const DEFAULT_PERSONALITY: Personality = {
 
 /** Free-text profile fields of seed §3 (userInfo), all optional strings. */
 export const PROFILE_TEXT_FIELDS = [
-  "hometown", "work", "education", "mobile", "activities", "interests",
-  "favoriteMusic", "favoriteMovies", "favoriteTVShow", "favoriteBooks", "favoriteGames",
-  "favoriteQuote", "aboutMe", "inspiredBy",
+  "hometown",
+  "work",
+  "education",
+  "mobile",
+  "activities",
+  "interests",
+  "favoriteMusic",
+  "favoriteMovies",
+  "favoriteTVShow",
+  "favoriteBooks",
+  "favoriteGames",
+  "favoriteQuote",
+  "aboutMe",
+  "inspiredBy",
 ] as const;
 export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
 

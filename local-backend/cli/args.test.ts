@@ -24,13 +24,22 @@ describe("command-line options", () => {
       ok: false,
       problem: '--port must be a whole number from 1 to 65535, not "abc".',
     });
-    expect(parseCliArgs([], { PORT: "70000" })).toMatchObject({ ok: false, problem: expect.stringMatching(/^PORT must/) });
+    expect(parseCliArgs([], { PORT: "70000" })).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^PORT must/),
+    });
     expect(parseCliArgs(["--port", "0"], {})).toMatchObject({ ok: false });
   });
 
   it("refuses unknown options and options without a value", () => {
-    expect(parseCliArgs(["--prot", "1"], {})).toMatchObject({ ok: false, problem: expect.stringMatching(/^Unknown option --prot\./) });
-    expect(parseCliArgs(["--data"], {})).toMatchObject({ ok: false, problem: expect.stringMatching(/^--data needs a value/) });
+    expect(parseCliArgs(["--prot", "1"], {})).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^Unknown option --prot\./),
+    });
+    expect(parseCliArgs(["--data"], {})).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^--data needs a value/),
+    });
     expect(parseCliArgs(["--port", "--data", "x"], {})).toMatchObject({ ok: false });
   });
 });

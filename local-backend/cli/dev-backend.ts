@@ -19,8 +19,8 @@ const port = Number(option("--port"));
 const dataDir = option("--data") ?? ".data";
 const siteUrl = option("--site-url");
 
-const backend = await startLocalBackend({ port, dataDir, log: (line) => console.log(line) }).catch(
-  (error: unknown) => failStartup(error, "npm run dev"),
+const backend = await startLocalBackend({ port, dataDir, log: (line) => console.log(line) }).catch((error: unknown) =>
+  failStartup(error, "npm run dev"),
 );
 if (siteUrl !== undefined) {
   // SITE_URL is the app's address (Convex Auth builds links and redirects with it). In dev the

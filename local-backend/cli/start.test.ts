@@ -15,9 +15,14 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 function runStart(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", START, ...args], { cwd: ROOT, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : (error.code as number | null), stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ["--import", "tsx", START, ...args],
+      { cwd: ROOT, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : (error.code as number | null), stdout, stderr });
+      },
+    );
   });
 }
 

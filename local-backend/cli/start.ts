@@ -47,9 +47,7 @@ async function main(): Promise<void> {
   });
 
   console.log(`DUMY community is running at ${backend.url} (data: ${dataDir})`);
-  console.log(
-    `Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((user) => user.email).join(", ")}`,
-  );
+  console.log(`Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((user) => user.email).join(", ")}`);
   console.log(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s. Press Ctrl+C to stop.`);
 }
 

@@ -142,7 +142,10 @@ function coverSvg({ title, author, colors: [dark, light] }: Pick<DemoBook, "titl
   const fontSize = lines.length > 3 ? 28 : 34;
   const firstLineY = 170 - ((lines.length - 1) * fontSize * 1.15) / 2;
   const titleLines = lines
-    .map((line, index) => `<tspan x="165" y="${(firstLineY + index * fontSize * 1.15).toFixed(1)}">${escapeXml(line)}</tspan>`)
+    .map(
+      (line, index) =>
+        `<tspan x="165" y="${(firstLineY + index * fontSize * 1.15).toFixed(1)}">${escapeXml(line)}</tspan>`,
+    )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400" width="300" height="400">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>

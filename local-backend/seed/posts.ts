@@ -22,7 +22,10 @@ type DemoPost = {
 };
 
 /** Two colours and a motif per category, so a card's picture hints at its category. */
-const ART: Record<PostCategory, { colors: [string, string]; motif: "waves" | "orbits" | "blocks" | "rings" | "steps" | "dots" }> = {
+const ART: Record<
+  PostCategory,
+  { colors: [string, string]; motif: "waves" | "orbits" | "blocks" | "rings" | "steps" | "dots" }
+> = {
   psychology: { colors: ["#7c3aed", "#f0abfc"], motif: "waves" },
   science: { colors: ["#0f172a", "#38bdf8"], motif: "orbits" },
   art: { colors: ["#be123c", "#fde047"], motif: "blocks" },
@@ -50,7 +53,8 @@ const DEMO_POSTS: DemoPost[] = [
     by: "bob",
     category: "science",
     title: "How far away is the horizon?",
-    description: "For a person of average height standing at the sea, about 5 km.\nClimb a 100 m hill and it moves to roughly 36 km.",
+    description:
+      "For a person of average height standing at the sea, about 5 km.\nClimb a 100 m hill and it moves to roughly 36 km.",
     likedBy: ["alice"],
     viewedBy: ["alice", "carol"],
   },
@@ -58,7 +62,8 @@ const DEMO_POSTS: DemoPost[] = [
     by: "carol",
     category: "art",
     title: "Painting with only three colours",
-    description: "A week-long challenge: red, yellow, blue and white.\nMixing greens from scratch taught me more than any tutorial.",
+    description:
+      "A week-long challenge: red, yellow, blue and white.\nMixing greens from scratch taught me more than any tutorial.",
     likedBy: ["alice", "bob"],
     viewedBy: ["alice", "bob"],
     comments: [{ by: "alice", text: "Please share the results!" }],
@@ -67,7 +72,8 @@ const DEMO_POSTS: DemoPost[] = [
     by: "alice",
     category: "philosophy",
     title: "The ship of Theseus, at home",
-    description: "If every part of my old bicycle has been replaced, is it still my old bicycle?\nMy answer changes every time I ride it.",
+    description:
+      "If every part of my old bicycle has been replaced, is it still my old bicycle?\nMy answer changes every time I ride it.",
     viewedBy: ["bob"],
     comments: [
       { by: "bob", text: "It is the same bicycle as long as it has the same squeak." },
@@ -94,7 +100,8 @@ const DEMO_POSTS: DemoPost[] = [
     by: "alice",
     category: "science",
     title: "Why is the sky blue?",
-    description: "Shorter wavelengths scatter more in the air (Rayleigh scattering), so blue light reaches us from every direction.",
+    description:
+      "Shorter wavelengths scatter more in the air (Rayleigh scattering), so blue light reaches us from every direction.",
     viewedBy: ["bob", "carol"],
     comments: [{ by: "carol", text: "And sunsets are red for the same reason." }],
   },
@@ -102,7 +109,8 @@ const DEMO_POSTS: DemoPost[] = [
     by: "bob",
     category: "psychology",
     title: "The spotlight effect",
-    description: "We think others notice our mistakes far more than they do.\nKnowing this made presentations less scary for me.",
+    description:
+      "We think others notice our mistakes far more than they do.\nKnowing this made presentations less scary for me.",
     likedBy: ["carol"],
     viewedBy: ["carol"],
   },
@@ -110,7 +118,8 @@ const DEMO_POSTS: DemoPost[] = [
     by: "carol",
     category: "philosophy",
     title: "Is boredom useful?",
-    description: "Some of my best ideas came on long walks without headphones.\nMaybe boredom is the mind asking for something new.",
+    description:
+      "Some of my best ideas came on long walks without headphones.\nMaybe boredom is the mind asking for something new.",
     likedBy: ["alice", "bob"],
     viewedBy: ["alice", "bob"],
     comments: [{ by: "bob", text: "Agreed. I leave my phone at home on Sundays." }],
@@ -153,7 +162,8 @@ const DEMO_POSTS: DemoPost[] = [
     by: "bob",
     category: "philosophy",
     title: "Stoic morning questions",
-    description: "What is in my control today? What is not?\nWriting both lists takes a minute and calms the whole day.",
+    description:
+      "What is in my control today? What is not?\nWriting both lists takes a minute and calms the whole day.",
     likedBy: ["alice"],
     viewedBy: ["alice"],
   },
@@ -161,7 +171,8 @@ const DEMO_POSTS: DemoPost[] = [
     by: "carol",
     category: "psychology",
     title: "Habits stick to places",
-    description: "Reading in the same chair every evening made it automatic within two weeks.\nThe chair does half the work.",
+    description:
+      "Reading in the same chair every evening made it automatic within two weeks.\nThe chair does half the work.",
     viewedBy: ["alice", "bob"],
   },
   {
@@ -209,15 +220,24 @@ function motifShapes(motif: (typeof ART)[PostCategory]["motif"], shift: number):
   switch (motif) {
     case "waves":
       return [0, 1, 2, 3, 4]
-        .map((i) => `<path d="M0 ${160 + i * 60} Q160 ${100 + i * 60 + shift / 2} 320 ${160 + i * 60} T640 ${160 + i * 60}" ${white(0.35)} stroke-width="10"/>`)
+        .map(
+          (i) =>
+            `<path d="M0 ${160 + i * 60} Q160 ${100 + i * 60 + shift / 2} 320 ${160 + i * 60} T640 ${160 + i * 60}" ${white(0.35)} stroke-width="10"/>`,
+        )
         .join("");
     case "orbits":
       return `<circle cx="${320 + shift / 3}" cy="240" r="40" fill="#fde68a"/>${[90, 150, 210]
-        .map((r, i) => `<ellipse cx="${320 + shift / 3}" cy="240" rx="${r + 40}" ry="${r / 2}" ${white(0.4)} stroke-width="4" transform="rotate(${-20 + i * 25} ${320 + shift / 3} 240)"/>`)
+        .map(
+          (r, i) =>
+            `<ellipse cx="${320 + shift / 3}" cy="240" rx="${r + 40}" ry="${r / 2}" ${white(0.4)} stroke-width="4" transform="rotate(${-20 + i * 25} ${320 + shift / 3} 240)"/>`,
+        )
         .join("")}`;
     case "blocks":
       return [0, 1, 2, 3]
-        .map((i) => `<rect x="${60 + i * 130 + (shift % 40)}" y="${90 + ((i * 70 + shift) % 180)}" width="110" height="${140 + i * 20}" rx="12" fill="#fff" fill-opacity="${0.15 + i * 0.1}"/>`)
+        .map(
+          (i) =>
+            `<rect x="${60 + i * 130 + (shift % 40)}" y="${90 + ((i * 70 + shift) % 180)}" width="110" height="${140 + i * 20}" rx="12" fill="#fff" fill-opacity="${0.15 + i * 0.1}"/>`,
+        )
         .join("");
     case "rings":
       return [60, 110, 160, 210]
@@ -225,7 +245,10 @@ function motifShapes(motif: (typeof ART)[PostCategory]["motif"], shift: number):
         .join("");
     case "steps":
       return [0, 1, 2, 3, 4, 5]
-        .map((i) => `<rect x="${40 + i * 95}" y="${400 - i * 55 - (shift % 30)}" width="90" height="${80 + i * 55}" fill="#fff" fill-opacity="0.22"/>`)
+        .map(
+          (i) =>
+            `<rect x="${40 + i * 95}" y="${400 - i * 55 - (shift % 30)}" width="90" height="${80 + i * 55}" fill="#fff" fill-opacity="0.22"/>`,
+        )
         .join("");
     case "dots":
       return Array.from({ length: 24 }, (_, i) => {

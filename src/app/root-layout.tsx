@@ -26,7 +26,11 @@ export function RootLayout() {
       </a>
       <TopBar minimal={onSignInPage} />
       {loadingScreen && (
-        <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-brand-500" />
+        <div
+          role="progressbar"
+          aria-label="Loading the page"
+          className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-brand-500"
+        />
       )}
       <main id="main" aria-busy={loadingScreen} className="flex-1 pb-24">
         {/* For screens that lazy-load parts of themselves (React.lazy) without their own boundary. */}

@@ -43,7 +43,10 @@ export const routes: RouteObject[] = [
               { path: paths.friends, lazy: lazyPage(() => import("@/features/friends/friends-page")) },
               { path: paths.music, lazy: lazyPage(() => import("@/features/music/music-page")) },
               { path: paths.messages, lazy: lazyPage(() => import("@/features/messages/messages-page")) },
-              { path: "/messages/:conversationId", lazy: lazyPage(() => import("@/features/messages/conversation-page")) },
+              {
+                path: "/messages/:conversationId",
+                lazy: lazyPage(() => import("@/features/messages/conversation-page")),
+              },
               { path: paths.chats, lazy: lazyPage(() => import("@/features/chats/chats-page")) },
               { path: "/chats/:roomId", lazy: lazyPage(() => import("@/features/chats/chat-room-page")) },
               { path: paths.games, lazy: lazyPage(() => import("@/features/games/games-page")) },

@@ -3,7 +3,13 @@ import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 
 export const TEST_SITE_URL = "http://127.0.0.1:5173";
 
-const MAIL_VARIABLES = ["AUTH_DEV_MAILBOX", "RESEND_API_KEY", "AUTH_EMAIL_FROM", "AUTH_GOOGLE_ID", "AUTH_GOOGLE_SECRET"];
+const MAIL_VARIABLES = [
+  "AUTH_DEV_MAILBOX",
+  "RESEND_API_KEY",
+  "AUTH_EMAIL_FROM",
+  "AUTH_GOOGLE_ID",
+  "AUTH_GOOGLE_SECRET",
+];
 
 let keys: { JWT_PRIVATE_KEY: string; JWKS: string } | null = null;
 

@@ -87,7 +87,10 @@ describe("mail transport without the dev mailbox", () => {
     const t = newBackend();
     delete process.env.AUTH_DEV_MAILBOX;
     process.env.RESEND_API_KEY = "re_test";
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("bad key", { status: 401 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("bad key", { status: 401 })),
+    );
     vi.spyOn(console, "error").mockImplementation(() => undefined);
 
     await expect(signUp(t, "dora@example.com")).rejects.toThrow(AUTH_MESSAGES.mailNotSent);

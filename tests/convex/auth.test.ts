@@ -146,9 +146,9 @@ describe("e-mail verification", () => {
     await signIn(t, { flow: "signUp", email: "dora@example.com", password: PASSWORD });
     await signIn(t, { flow: "signUp", email: "eve@example.com", password: PASSWORD });
     const dorasCode = await latestCode(t, "dora@example.com");
-    await expect(
-      signIn(t, { flow: "email-verification", email: "eve@example.com", code: dorasCode }),
-    ).rejects.toThrow(AUTH_MESSAGES.invalidCode);
+    await expect(signIn(t, { flow: "email-verification", email: "eve@example.com", code: dorasCode })).rejects.toThrow(
+      AUTH_MESSAGES.invalidCode,
+    );
   });
 
   test("resending mails a new code that replaces the old one", async () => {
@@ -162,9 +162,9 @@ describe("e-mail verification", () => {
     expect(await mailTo(t, "dora@example.com")).toHaveLength(2);
     const second = await latestCode(t, "dora@example.com");
     if (first !== second) {
-      await expect(
-        signIn(t, { flow: "email-verification", email: "dora@example.com", code: first }),
-      ).rejects.toThrow(AUTH_MESSAGES.invalidCode);
+      await expect(signIn(t, { flow: "email-verification", email: "dora@example.com", code: first })).rejects.toThrow(
+        AUTH_MESSAGES.invalidCode,
+      );
     }
     await expect(
       signIn(t, { flow: "email-verification", email: "dora@example.com", code: second }),

@@ -36,9 +36,15 @@ describe("bookComments:add and list", () => {
     const ann = await signedInUser(t);
     const { bookId } = await addBook(t, ann.as);
     for (let i = 0; i < 60; i++) await ann.as.mutation(api.bookComments.add, { bookId, text: `c${i}` });
-    const first = await ann.as.query(api.bookComments.list, { bookId, paginationOpts: { numItems: 500, cursor: null } });
+    const first = await ann.as.query(api.bookComments.list, {
+      bookId,
+      paginationOpts: { numItems: 500, cursor: null },
+    });
     expect(first.page).toHaveLength(50);
-    const rest = await ann.as.query(api.bookComments.list, { bookId, paginationOpts: { numItems: 50, cursor: first.continueCursor } });
+    const rest = await ann.as.query(api.bookComments.list, {
+      bookId,
+      paginationOpts: { numItems: 50, cursor: first.continueCursor },
+    });
     expect(rest.page.map((comment) => comment.text)).toEqual(Array.from({ length: 10 }, (_, i) => `c${9 - i}`));
     expect(await commentCount(t, bookId)).toBe(60);
   });
@@ -47,9 +53,15 @@ describe("bookComments:add and list", () => {
     const t = newBackend();
     const ann = await signedInUser(t);
     const { bookId } = await addBook(t, ann.as);
-    await expect(ann.as.mutation(api.bookComments.add, { bookId, text: " \n\t " })).rejects.toThrow("Comment cannot be empty");
-    await expect(ann.as.mutation(api.bookComments.add, { bookId, text: "x".repeat(LIMITS.comment + 1) })).rejects.toThrow(/at most 1000/);
-    await expect(ann.as.mutation(api.bookComments.add, { bookId: await deletedBookId(t), text: "Hi" })).rejects.toThrow("Book not found");
+    await expect(ann.as.mutation(api.bookComments.add, { bookId, text: " \n\t " })).rejects.toThrow(
+      "Comment cannot be empty",
+    );
+    await expect(
+      ann.as.mutation(api.bookComments.add, { bookId, text: "x".repeat(LIMITS.comment + 1) }),
+    ).rejects.toThrow(/at most 1000/);
+    await expect(ann.as.mutation(api.bookComments.add, { bookId: await deletedBookId(t), text: "Hi" })).rejects.toThrow(
+      "Book not found",
+    );
     expect(await commentCount(t, bookId)).toBe(0);
   });
 
@@ -61,7 +73,9 @@ describe("bookComments:add and list", () => {
     await expect(t.mutation(api.bookComments.add, { bookId, text: "Hi" })).rejects.toThrow(NOT_SIGNED_IN);
     await expect(unverified.as.mutation(api.bookComments.add, { bookId, text: "Hi" })).rejects.toThrow(NOT_VERIFIED);
     await expect(t.query(api.bookComments.list, { bookId, paginationOpts: firstPage })).rejects.toThrow(NOT_SIGNED_IN);
-    await expect(unverified.as.query(api.bookComments.list, { bookId, paginationOpts: firstPage })).rejects.toThrow(NOT_VERIFIED);
+    await expect(unverified.as.query(api.bookComments.list, { bookId, paginationOpts: firstPage })).rejects.toThrow(
+      NOT_VERIFIED,
+    );
     expect(await commentCount(t, bookId)).toBe(0);
   });
 });

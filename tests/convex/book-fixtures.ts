@@ -9,7 +9,9 @@ export async function storeFile(t: TestBackend, type = "image/png"): Promise<Id<
   return await t.run(async (ctx) => {
     const storageId = await ctx.storage.store(new Blob([new Uint8Array([137, 80, 78, 71])], { type }));
     // convex-test keeps no content type for stored blobs; an upload through the URL has one.
-    await (ctx.db as unknown as { patch: (id: string, value: object) => Promise<void> }).patch(storageId, { contentType: type });
+    await (ctx.db as unknown as { patch: (id: string, value: object) => Promise<void> }).patch(storageId, {
+      contentType: type,
+    });
     return storageId;
   });
 }

@@ -48,13 +48,19 @@ describe("books:page", () => {
     const first = await readers[0]!.as.query(api.books.page, { cursor: null });
     expect(first.totalPages).toBe(38);
     const second = await readers[0]!.as.query(api.books.page, { cursor: first.continueCursor });
-    expect(second.books.map((book) => book.title)).toEqual([291, 290, 289, 288, 287, 286, 285, 284].map((i) => `B${i}`));
+    expect(second.books.map((book) => book.title)).toEqual(
+      [291, 290, 289, 288, 287, 286, 285, 284].map((i) => `B${i}`),
+    );
   });
 
   test("an empty board is one empty page", async () => {
     const t = newBackend();
     const ann = await signedInUser(t);
-    expect(await ann.as.query(api.books.page, { cursor: null })).toMatchObject({ books: [], totalPages: 1, isDone: true });
+    expect(await ann.as.query(api.books.page, { cursor: null })).toMatchObject({
+      books: [],
+      totalPages: 1,
+      isDone: true,
+    });
   });
 
   test("the page count comes from the counter, kept right by create and remove", async () => {
@@ -65,7 +71,12 @@ describe("books:page", () => {
     expect((await ann.as.query(api.books.page, { cursor: null })).totalPages).toBe(3);
     await ann.as.mutation(api.books.remove, { bookId: ids[0]! });
     expect((await ann.as.query(api.books.page, { cursor: null })).totalPages).toBe(2);
-    const counter = await t.run((ctx) => ctx.db.query("counters").withIndex("by_name", (q) => q.eq("name", "books")).unique());
+    const counter = await t.run((ctx) =>
+      ctx.db
+        .query("counters")
+        .withIndex("by_name", (q) => q.eq("name", "books"))
+        .unique(),
+    );
     expect(counter?.value).toBe(16);
   });
 
@@ -206,7 +217,11 @@ describe("books:update", () => {
     expect(book).toMatchObject({ title: "Dune Messiah", contact: "mail me", image: { storageId } });
     expect(book?.description).toBeUndefined();
 
-    await ann.as.mutation(api.books.update, { bookId, title: "Dune Messiah", image: { url: "https://example.com/new.png" } });
+    await ann.as.mutation(api.books.update, {
+      bookId,
+      title: "Dune Messiah",
+      image: { url: "https://example.com/new.png" },
+    });
     book = await t.run((ctx) => ctx.db.get(bookId));
     expect(book?.image).toEqual({ url: "https://example.com/new.png" });
     expect(await t.run((ctx) => ctx.db.system.get(storageId))).toBeNull();
@@ -228,8 +243,12 @@ describe("books:update", () => {
     const { bookId } = await addBook(t, ann.as);
     await expect(ann.as.mutation(api.books.update, { bookId, title: "" })).rejects.toThrow(REQUIRED);
     await expect(ann.as.mutation(api.books.update, { bookId, title: "x".repeat(121) })).rejects.toThrow(/at most 120/);
-    await expect(ann.as.mutation(api.books.update, { bookId, title: "A", image: { url: "javascript:alert(1)" } })).rejects.toThrow(/https/);
-    await expect(ann.as.mutation(api.books.update, { bookId: await deletedBookId(t), title: "A" })).rejects.toThrow("Book not found");
+    await expect(
+      ann.as.mutation(api.books.update, { bookId, title: "A", image: { url: "javascript:alert(1)" } }),
+    ).rejects.toThrow(/https/);
+    await expect(ann.as.mutation(api.books.update, { bookId: await deletedBookId(t), title: "A" })).rejects.toThrow(
+      "Book not found",
+    );
     await expect(t.mutation(api.books.update, { bookId, title: "A" })).rejects.toThrow(NOT_SIGNED_IN);
     await expect(unverified.as.mutation(api.books.update, { bookId, title: "A" })).rejects.toThrow(NOT_VERIFIED);
     expect((await t.run((ctx) => ctx.db.get(bookId)))?.title).toBe("Dune");
@@ -266,7 +285,9 @@ describe("books:remove", () => {
     await expect(bob.as.mutation(api.books.remove, { bookId })).rejects.toThrow(/not allowed/);
     await expect(t.mutation(api.books.remove, { bookId })).rejects.toThrow(NOT_SIGNED_IN);
     await expect(unverified.as.mutation(api.books.remove, { bookId })).rejects.toThrow(NOT_VERIFIED);
-    await expect(ann.as.mutation(api.books.remove, { bookId: await deletedBookId(t) })).rejects.toThrow("Book not found");
+    await expect(ann.as.mutation(api.books.remove, { bookId: await deletedBookId(t) })).rejects.toThrow(
+      "Book not found",
+    );
     expect(await countRows(t, "books")).toBe(1);
   });
 });
@@ -302,7 +323,9 @@ describe("books:toggleLike", () => {
     const ann = await signedInUser(t);
     const unverified = await signedInUser(t, { verified: false });
     const { bookId } = await addBook(t, ann.as);
-    await expect(ann.as.mutation(api.books.toggleLike, { bookId: await deletedBookId(t) })).rejects.toThrow("Book not found");
+    await expect(ann.as.mutation(api.books.toggleLike, { bookId: await deletedBookId(t) })).rejects.toThrow(
+      "Book not found",
+    );
     await expect(t.mutation(api.books.toggleLike, { bookId })).rejects.toThrow(NOT_SIGNED_IN);
     await expect(unverified.as.mutation(api.books.toggleLike, { bookId })).rejects.toThrow(NOT_VERIFIED);
     expect(await countRows(t, "likes")).toBe(0);
@@ -326,7 +349,9 @@ describe("books:recordView", () => {
     const ann = await signedInUser(t);
     const unverified = await signedInUser(t, { verified: false });
     const { bookId } = await addBook(t, ann.as);
-    await expect(ann.as.mutation(api.books.recordView, { bookId: await deletedBookId(t) })).rejects.toThrow("Book not found");
+    await expect(ann.as.mutation(api.books.recordView, { bookId: await deletedBookId(t) })).rejects.toThrow(
+      "Book not found",
+    );
     await expect(t.mutation(api.books.recordView, { bookId })).rejects.toThrow(NOT_SIGNED_IN);
     await expect(unverified.as.mutation(api.books.recordView, { bookId })).rejects.toThrow(NOT_VERIFIED);
     expect((await t.run((ctx) => ctx.db.get(bookId)))?.views).toBe(0);

@@ -29,10 +29,12 @@ describe("postComments:add and list", () => {
     await ann.as.mutation(api.postComments.add, { postId, text: "  Thanks  " });
 
     const { page } = await bob.as.query(api.postComments.list, { postId, paginationOpts: firstPage });
-    expect(page.map((comment) => [comment.text, comment.author.displayName, comment.isMine, comment.editedAt])).toEqual([
-      ["Thanks", "Ann", false, null],
-      ["First!", "Bob", true, null],
-    ]);
+    expect(page.map((comment) => [comment.text, comment.author.displayName, comment.isMine, comment.editedAt])).toEqual(
+      [
+        ["Thanks", "Ann", false, null],
+        ["First!", "Bob", true, null],
+      ],
+    );
     expect(JSON.stringify(page)).not.toContain("@example.com");
     expect(await commentCount(t, postId)).toBe(2);
   });
@@ -42,7 +44,10 @@ describe("postComments:add and list", () => {
     const ann = await signedInUser(t);
     const { postId } = await addPost(t, ann.as);
     for (let i = 0; i < 55; i++) await ann.as.mutation(api.postComments.add, { postId, text: `c${i}` });
-    const first = await ann.as.query(api.postComments.list, { postId, paginationOpts: { numItems: 500, cursor: null } });
+    const first = await ann.as.query(api.postComments.list, {
+      postId,
+      paginationOpts: { numItems: 500, cursor: null },
+    });
     expect(first.page).toHaveLength(50);
     const rest = await ann.as.query(api.postComments.list, {
       postId,
@@ -56,10 +61,12 @@ describe("postComments:add and list", () => {
     const t = newBackend();
     const ann = await signedInUser(t);
     const { postId } = await addPost(t, ann.as);
-    await expect(ann.as.mutation(api.postComments.add, { postId, text: " \n\t " })).rejects.toThrow("Comment cannot be empty");
-    await expect(ann.as.mutation(api.postComments.add, { postId, text: "x".repeat(LIMITS.comment + 1) })).rejects.toThrow(
-      /at most 1000/,
+    await expect(ann.as.mutation(api.postComments.add, { postId, text: " \n\t " })).rejects.toThrow(
+      "Comment cannot be empty",
     );
+    await expect(
+      ann.as.mutation(api.postComments.add, { postId, text: "x".repeat(LIMITS.comment + 1) }),
+    ).rejects.toThrow(/at most 1000/);
     await expect(ann.as.mutation(api.postComments.add, { postId: await deletedPostId(t), text: "Hi" })).rejects.toThrow(
       "Post not found!",
     );
@@ -97,12 +104,20 @@ describe("postComments:edit", () => {
     const unverified = await signedInUser(t, { verified: false });
     // Even the post's owner may not rewrite someone else's comment.
     await expect(ann.as.mutation(api.postComments.edit, { commentId, text: "Hacked" })).rejects.toThrow(/not allowed/);
-    await expect(bob.as.mutation(api.postComments.edit, { commentId, text: "  " })).rejects.toThrow("Comment cannot be empty");
-    await expect(bob.as.mutation(api.postComments.edit, { commentId, text: "x".repeat(1001) })).rejects.toThrow(/at most 1000/);
+    await expect(bob.as.mutation(api.postComments.edit, { commentId, text: "  " })).rejects.toThrow(
+      "Comment cannot be empty",
+    );
+    await expect(bob.as.mutation(api.postComments.edit, { commentId, text: "x".repeat(1001) })).rejects.toThrow(
+      /at most 1000/,
+    );
     await expect(t.mutation(api.postComments.edit, { commentId, text: "Hi" })).rejects.toThrow(NOT_SIGNED_IN);
-    await expect(unverified.as.mutation(api.postComments.edit, { commentId, text: "Hi" })).rejects.toThrow(NOT_VERIFIED);
+    await expect(unverified.as.mutation(api.postComments.edit, { commentId, text: "Hi" })).rejects.toThrow(
+      NOT_VERIFIED,
+    );
     await bob.as.mutation(api.postComments.remove, { commentId });
-    await expect(bob.as.mutation(api.postComments.edit, { commentId, text: "Hi" })).rejects.toThrow("Comment not found");
+    await expect(bob.as.mutation(api.postComments.edit, { commentId, text: "Hi" })).rejects.toThrow(
+      "Comment not found",
+    );
   });
 });
 

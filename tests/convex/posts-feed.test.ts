@@ -90,7 +90,10 @@ describe("posts:feed order and paging", () => {
         const label = `${sort} ${categories.join(",")}`;
         expect(added, label).toBeGreaterThan(0);
         expect(new Set(walked).size, `${label}: repeats`).toBe(walked.length);
-        expect(before.filter((id) => !walked.includes(id)), `${label}: gaps`).toEqual([]);
+        expect(
+          before.filter((id) => !walked.includes(id)),
+          `${label}: gaps`,
+        ).toEqual([]);
         // What was shown is in feed order (posts added later appear only when they sort past the cursor).
         const now = await expectedOrder(t, sort, categories);
         expect(walked, label).toEqual(now.filter((id) => walked.includes(id)));
@@ -148,7 +151,12 @@ describe("posts:feed page count", () => {
     expect(await totalPages([...POST_CATEGORIES])).toBe(3);
     expect(await totalPages(["psychology"])).toBe(1);
 
-    await ann.as.mutation(api.posts.update, { postId: science[0]!, title: "Moved", description: "To art", category: "art" });
+    await ann.as.mutation(api.posts.update, {
+      postId: science[0]!,
+      title: "Moved",
+      description: "To art",
+      category: "art",
+    });
     expect(await totalPages(["science"])).toBe(1);
     expect(await totalPages(["art"])).toBe(2);
     await ann.as.mutation(api.posts.remove, { postId: science[1]! });

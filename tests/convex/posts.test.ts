@@ -111,7 +111,9 @@ describe("posts:create", () => {
     const image = { storageId: await storeFile(t) };
     const base = { title: "T", description: "D", category: "art" as const };
     await expect(ann.as.mutation(api.posts.create, { ...base, title: "  ", image })).rejects.toThrow(ADD_REQUIRED);
-    await expect(ann.as.mutation(api.posts.create, { ...base, description: "\n ", image })).rejects.toThrow(ADD_REQUIRED);
+    await expect(ann.as.mutation(api.posts.create, { ...base, description: "\n ", image })).rejects.toThrow(
+      ADD_REQUIRED,
+    );
     await expect(ann.as.mutation(api.posts.create, base)).rejects.toThrow(ADD_REQUIRED);
     await expect(ann.as.mutation(api.posts.create, { ...base, image: { url: " " } })).rejects.toThrow(ADD_REQUIRED);
     expect(await countRows(t, "posts")).toBe(0);
@@ -139,13 +141,20 @@ describe("posts:create", () => {
     await t.run((ctx) => ctx.storage.delete(gone));
     await expect(create({}, { storageId: gone })).rejects.toThrow(/upload it again/);
     expect(await countRows(t, "posts")).toBe(0);
-    await expect(create({ title: "x".repeat(LIMITS.title), description: "x".repeat(LIMITS.description) })).resolves.toBeTruthy();
+    await expect(
+      create({ title: "x".repeat(LIMITS.title), description: "x".repeat(LIMITS.description) }),
+    ).resolves.toBeTruthy();
   });
 
   test("rejects anonymous and unverified callers", async () => {
     const t = newBackend();
     const unverified = await signedInUser(t, { verified: false });
-    const args = { title: "T", description: "D", category: "art" as const, image: { url: "https://example.com/a.png" } };
+    const args = {
+      title: "T",
+      description: "D",
+      category: "art" as const,
+      image: { url: "https://example.com/a.png" },
+    };
     await expect(t.mutation(api.posts.create, args)).rejects.toThrow(NOT_SIGNED_IN);
     await expect(unverified.as.mutation(api.posts.create, args)).rejects.toThrow(NOT_VERIFIED);
     expect(await countRows(t, "posts")).toBe(0);
@@ -226,7 +235,9 @@ describe("posts:remove", () => {
     await expect(bob.as.mutation(api.posts.remove, { postId })).rejects.toThrow(/not allowed/);
     await expect(t.mutation(api.posts.remove, { postId })).rejects.toThrow(NOT_SIGNED_IN);
     await expect(unverified.as.mutation(api.posts.remove, { postId })).rejects.toThrow(NOT_VERIFIED);
-    await expect(ann.as.mutation(api.posts.remove, { postId: await deletedPostId(t) })).rejects.toThrow("Post not found!");
+    await expect(ann.as.mutation(api.posts.remove, { postId: await deletedPostId(t) })).rejects.toThrow(
+      "Post not found!",
+    );
     expect(await countRows(t, "posts")).toBe(1);
   });
 });
@@ -260,7 +271,9 @@ describe("posts:toggleLike", () => {
     const ann = await signedInUser(t);
     const unverified = await signedInUser(t, { verified: false });
     const { postId } = await addPost(t, ann.as);
-    await expect(ann.as.mutation(api.posts.toggleLike, { postId: await deletedPostId(t) })).rejects.toThrow("Post not found!");
+    await expect(ann.as.mutation(api.posts.toggleLike, { postId: await deletedPostId(t) })).rejects.toThrow(
+      "Post not found!",
+    );
     await expect(t.mutation(api.posts.toggleLike, { postId })).rejects.toThrow(NOT_SIGNED_IN);
     await expect(unverified.as.mutation(api.posts.toggleLike, { postId })).rejects.toThrow(NOT_VERIFIED);
     expect(await countRows(t, "likes")).toBe(0);
@@ -284,7 +297,9 @@ describe("posts:recordView", () => {
     const ann = await signedInUser(t);
     const unverified = await signedInUser(t, { verified: false });
     const { postId } = await addPost(t, ann.as);
-    await expect(ann.as.mutation(api.posts.recordView, { postId: await deletedPostId(t) })).rejects.toThrow("Post not found!");
+    await expect(ann.as.mutation(api.posts.recordView, { postId: await deletedPostId(t) })).rejects.toThrow(
+      "Post not found!",
+    );
     await expect(t.mutation(api.posts.recordView, { postId })).rejects.toThrow(NOT_SIGNED_IN);
     await expect(unverified.as.mutation(api.posts.recordView, { postId })).rejects.toThrow(NOT_VERIFIED);
     expect((await t.run((ctx) => ctx.db.get(postId)))?.views).toBe(0);

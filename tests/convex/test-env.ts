@@ -21,12 +21,18 @@ export async function signedInUser(
   { name = "Test User", email, verified = true }: { name?: string; email?: string; verified?: boolean } = {},
 ) {
   const userId: Id<"users"> = await t.run(async (ctx) => {
-    const address = email ?? `${name.toLowerCase().replace(/\s+/g, ".")}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const address =
+      email ?? `${name.toLowerCase().replace(/\s+/g, ".")}.${Math.random().toString(36).slice(2, 8)}@example.com`;
     const id = await ctx.db.insert("users", {
       email: address,
       ...(verified ? { emailVerificationTime: Date.now() } : {}),
     });
-    await ctx.db.insert("profiles", { userId: id, email: address, displayName: name, personality: DEFAULT_PERSONALITY });
+    await ctx.db.insert("profiles", {
+      userId: id,
+      email: address,
+      displayName: name,
+      personality: DEFAULT_PERSONALITY,
+    });
     return id;
   });
   const sessionId = await t.run((ctx) =>

@@ -14,7 +14,11 @@ const PASSWORD = "journey-pw";
 const WAIT_MS = 15_000;
 
 /** The newest code for `email`, read from the /dev/mailbox page like a person would. */
-async function codeFromMailbox(context: BrowserContext, app: App, email: string): Promise<{ code: string; link: string }> {
+async function codeFromMailbox(
+  context: BrowserContext,
+  app: App,
+  email: string,
+): Promise<{ code: string; link: string }> {
   const mailbox = await context.newPage();
   await mailbox.goto(`${app.url}/dev/mailbox`);
   const card = mailbox.getByRole("listitem").filter({ hasText: email }).first();

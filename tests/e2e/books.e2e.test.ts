@@ -94,7 +94,12 @@ describe("BOOK_CROSS journey", () => {
     await card.waitFor();
     await expect(page.getByText("Page 1 of 1").isVisible()).resolves.toBe(true);
     // The cover is the uploaded file, served from storage.
-    const coverSrc = await page.getByRole("listitem").filter({ hasText: TITLE }).locator("img").first().getAttribute("src");
+    const coverSrc = await page
+      .getByRole("listitem")
+      .filter({ hasText: TITLE })
+      .locator("img")
+      .first()
+      .getAttribute("src");
     expect(coverSrc).toContain("/api/storage/");
     await screenshot(page, "books-journey-board");
 

@@ -65,9 +65,12 @@ describe("local backend in the browser", () => {
       const book = await ctx.db.query("books").first();
       return { book, users: (await ctx.db.query("users").collect()).length };
     });
-    if (before.book === null || !("storageId" in before.book.image)) throw new Error("the first test added no uploaded cover");
+    if (before.book === null || !("storageId" in before.book.image))
+      throw new Error("the first test added no uploaded cover");
     const coverUrl = await app.engine.admin.run(async (ctx) =>
-      before.book !== null && "storageId" in before.book.image ? await ctx.storage.getUrl(before.book.image.storageId) : null,
+      before.book !== null && "storageId" in before.book.image
+        ? await ctx.storage.getUrl(before.book.image.storageId)
+        : null,
     );
 
     await app.restart();
@@ -82,7 +85,9 @@ describe("local backend in the browser", () => {
     const cover = await fetch(coverUrl ?? "");
     expect(cover.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await cover.arrayBuffer())).toEqual(COVER_PNG);
-    expect(await app.engine.admin.run(async (ctx) => (await ctx.db.query("users").collect()).length)).toBe(before.users);
+    expect(await app.engine.admin.run(async (ctx) => (await ctx.db.query("users").collect()).length)).toBe(
+      before.users,
+    );
 
     // The open pages reconnect by themselves and stay live.
     await addBookThroughTheBoard(ben.page, "A Wizard of Earthsea");

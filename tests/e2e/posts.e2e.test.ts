@@ -155,7 +155,9 @@ describe("DUMY journey", () => {
     await page.waitForURL(`${app.url}/dumy/${postId}`, { timeout: LIVE_TIMEOUT_MS });
     await page.getByText("Post updated successfully!").waitFor();
     await page.getByRole("heading", { name: `${TITLE} in autumn`, level: 1 }).waitFor();
-    await reader.page.getByRole("heading", { name: `${TITLE} in autumn`, level: 1 }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await reader.page
+      .getByRole("heading", { name: `${TITLE} in autumn`, level: 1 })
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
     await screenshot(page, "posts-journey-details-owner");
   });
 

@@ -63,7 +63,11 @@ describe("register form", () => {
     signIn.mockResolvedValue({ signingIn: false });
     renderPage("/register", "/register?redirect=%2Fbooks", <RegisterPage />);
     await fillRegister("Dora@Example.com", "secret-1", "secret-1");
-    expect(signIn).toHaveBeenCalledWith("password", { flow: "signUp", email: "Dora@Example.com", password: "secret-1" });
+    expect(signIn).toHaveBeenCalledWith("password", {
+      flow: "signUp",
+      email: "Dora@Example.com",
+      password: "secret-1",
+    });
     expect(await screen.findByText("Landed at /verify-email?email=dora%40example.com&redirect=%2Fbooks")).toBeVisible();
   });
 
@@ -108,7 +112,11 @@ describe("login form", () => {
     signIn.mockResolvedValue({ signingIn: true });
     renderPage("/login", "/login?redirect=%2Fbooks%2Fb1%3Fx%3D1", <LoginPage />);
     await fillLogin("dora@example.com", "secret-1");
-    expect(signIn).toHaveBeenCalledWith("password", { flow: "signIn", email: "dora@example.com", password: "secret-1" });
+    expect(signIn).toHaveBeenCalledWith("password", {
+      flow: "signIn",
+      email: "dora@example.com",
+      password: "secret-1",
+    });
     expect(await screen.findByText("Landed at /books/b1?x=1")).toBeVisible();
   });
 

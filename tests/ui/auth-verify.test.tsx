@@ -44,7 +44,11 @@ describe("verify email screen", () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Verification code"), "1234 5678");
     await user.click(screen.getByRole("button", { name: "Verify" }));
-    expect(signIn).toHaveBeenCalledWith("password", { flow: "email-verification", email: "dora@example.com", code: "12345678" });
+    expect(signIn).toHaveBeenCalledWith("password", {
+      flow: "email-verification",
+      email: "dora@example.com",
+      code: "12345678",
+    });
     expect(await screen.findByText("Landed at /")).toBeVisible();
   });
 
@@ -101,7 +105,14 @@ describe("dev mailbox page", () => {
   it("lists recipient, subject, code, clickable link and time", () => {
     const link = "http://127.0.0.1:5173/verify-email?email=dora%40example.com&code=12345678";
     queries.current["devMailbox:list"] = [
-      { _id: "m1", _creationTime: Date.UTC(2025, 0, 2), to: "dora@example.com", subject: "Your DUMY verification code", code: "12345678", link },
+      {
+        _id: "m1",
+        _creationTime: Date.UTC(2025, 0, 2),
+        to: "dora@example.com",
+        subject: "Your DUMY verification code",
+        code: "12345678",
+        link,
+      },
     ];
     renderPage("/dev/mailbox", "/dev/mailbox", <DevMailboxPage />);
     const message = within(screen.getByRole("list", { name: "Messages" })).getByRole("listitem");

@@ -33,7 +33,13 @@ function Where({ page }: { page: string }) {
 function renderAt(address: string) {
   const router = createMemoryRouter(
     [
-      { element: <RedirectSignedInUser />, children: [{ path: "/login", element: <Where page="login" /> }, { path: "/register", element: <Where page="register" /> }] },
+      {
+        element: <RedirectSignedInUser />,
+        children: [
+          { path: "/login", element: <Where page="login" /> },
+          { path: "/register", element: <Where page="register" /> },
+        ],
+      },
       { path: "/verify-email", element: <Where page="verify" /> },
       {
         element: <RequireVerifiedUser />,
@@ -122,12 +128,24 @@ describe("redirect target", () => {
   });
 
   it("treats a session without a user as signed out", () => {
-    const decision = decideGuardedRoute({ authLoading: false, authenticated: true, viewer: null, pathname: "/help", search: "" });
+    const decision = decideGuardedRoute({
+      authLoading: false,
+      authenticated: true,
+      viewer: null,
+      pathname: "/help",
+      search: "",
+    });
     expect(decision).toEqual({ kind: "redirect", to: "/login?redirect=%2Fhelp" });
   });
 
   it("sends a deliberate log-out to a plain /login, an expired session back where it was", () => {
-    const signedOut = { authLoading: false, authenticated: false, viewer: undefined, pathname: "/books", search: "?page=2" };
+    const signedOut = {
+      authLoading: false,
+      authenticated: false,
+      viewer: undefined,
+      pathname: "/books",
+      search: "?page=2",
+    };
     expect(decideGuardedRoute({ ...signedOut, signedOutOnPurpose: true })).toEqual({ kind: "redirect", to: "/login" });
     expect(decideGuardedRoute(signedOut)).toEqual({ kind: "redirect", to: "/login?redirect=%2Fbooks%3Fpage%3D2" });
   });

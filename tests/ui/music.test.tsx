@@ -42,7 +42,13 @@ describe("AudioManager", () => {
     manager.setPath("/duma");
     manager.setPath("/duma");
     manager.setPath("/help");
-    expect(backend.calls).toEqual(["play:morning-pages", "pause:morning-pages", "play:duma-theme", "pause:duma-theme", "play:morning-pages"]);
+    expect(backend.calls).toEqual([
+      "play:morning-pages",
+      "pause:morning-pages",
+      "play:duma-theme",
+      "pause:duma-theme",
+      "play:morning-pages",
+    ]);
   });
 
   it("lets a chosen track replace the background music until it is stopped", () => {

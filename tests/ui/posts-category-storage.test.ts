@@ -26,7 +26,11 @@ describe("the remembered category filter", () => {
     expect(readSelectedCategories(fakeStorage())).toEqual([...CATEGORIES]);
     expect(readSelectedCategories(fakeStorage("not json"))).toEqual([...CATEGORIES]);
     expect(readSelectedCategories(fakeStorage('{"science":true}'))).toEqual([...CATEGORIES]);
-    const blocked = { getItem: () => { throw new Error("SecurityError"); } };
+    const blocked = {
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+    };
     expect(readSelectedCategories(blocked)).toEqual([...CATEGORIES]);
     expect(readSelectedCategories(undefined)).toEqual([...CATEGORIES]);
   });

@@ -2,7 +2,12 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DailyQuoteCard } from "@/features/home/daily-quote-card";
 import { QUOTES, quoteOfTheDay } from "@/features/home/daily-quote";
-import { backgroundSources, LOCAL_BACKGROUND_URL, randomPictureId, remotePictureUrl } from "@/features/home/home-background";
+import {
+  backgroundSources,
+  LOCAL_BACKGROUND_URL,
+  randomPictureId,
+  remotePictureUrl,
+} from "@/features/home/home-background";
 
 describe("quoteOfTheDay", () => {
   it("has three quotes, each with an author", () => {

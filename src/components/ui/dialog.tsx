@@ -56,7 +56,9 @@ function DialogContent({ title, description, preventClose, children }: DialogCon
         <div className="min-w-0 flex-1">
           <RadixDialog.Title className="text-lg font-semibold text-stone-900">{title}</RadixDialog.Title>
           {description && (
-            <RadixDialog.Description className="mt-1 text-sm whitespace-pre-line text-stone-600">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="mt-1 text-sm whitespace-pre-line text-stone-600">
+              {description}
+            </RadixDialog.Description>
           )}
         </div>
         <RadixDialog.Close

@@ -14,7 +14,14 @@ type ImagePickerProps = {
 };
 
 /** A file field that takes image files only and previews the choice. */
-export function ImagePicker({ label, required = false, file, onChange, currentUrl = null, disabled }: ImagePickerProps) {
+export function ImagePicker({
+  label,
+  required = false,
+  file,
+  onChange,
+  currentUrl = null,
+  disabled,
+}: ImagePickerProps) {
   const inputId = useId();
   const errorId = useId();
   const [error, setError] = useState<string | null>(null);

@@ -49,7 +49,12 @@ export function TextField({
         {required && <span aria-hidden>*</span>}
       </label>
       {rows ? (
-        <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} className={`${fieldClass} resize-y`} />
+        <textarea
+          {...common}
+          rows={rows}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${fieldClass} resize-y`}
+        />
       ) : (
         <input {...common} type={type} onChange={(event) => onChange(event.target.value)} />
       )}

@@ -68,7 +68,13 @@ export default function LoginPage() {
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <AuthField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
-        <AuthField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <AuthField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <FormMessage tone="error">
           {error && (
             <>

@@ -55,7 +55,13 @@ export default function RegisterPage() {
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <AuthField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
-        <AuthField label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+        <AuthField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
         <AuthField
           label="Confirm password"
           type="password"

@@ -61,7 +61,10 @@ export default function BookDetailsPage() {
         <ArrowLeft aria-hidden className="size-4" />
         BOOK_CROSS
       </Link>
-      <BookInfo book={book} ownerActions={book.isOwner ? <BookOwnerActions book={book} onDelete={deleteBook} /> : null} />
+      <BookInfo
+        book={book}
+        ownerActions={book.isOwner ? <BookOwnerActions book={book} onDelete={deleteBook} /> : null}
+      />
       <BookComments bookId={book._id} count={book.comments} />
       <OtherBooks book={book} />
     </div>

@@ -14,18 +14,26 @@ export default function HelpPage() {
     <section className="mx-auto max-w-3xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-stone-900">Help</h1>
-        <p className="mt-2 text-stone-600">Questions, ideas or something broken? Here is how to reach the people who run this community.</p>
+        <p className="mt-2 text-stone-600">
+          Questions, ideas or something broken? Here is how to reach the people who run this community.
+        </p>
       </header>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Card icon={MessagesSquare} title="Contact us">
           <p>
-            Ask in the <Link to={paths.chats} className={linkClass}>Public chats</Link>: the team reads them every day and
-            anyone who knows the answer can help too.
+            Ask in the{" "}
+            <Link to={paths.chats} className={linkClass}>
+              Public chats
+            </Link>
+            : the team reads them every day and anyone who knows the answer can help too.
           </p>
           <p className="mt-2">
-            For something private, find a team member on the <Link to={paths.friends} className={linkClass}>Friends</Link> page
-            and press Message.
+            For something private, find a team member on the{" "}
+            <Link to={paths.friends} className={linkClass}>
+              Friends
+            </Link>{" "}
+            page and press Message.
           </p>
           {SUPPORT_EMAIL && (
             <p className="mt-2 flex items-center gap-2">
@@ -46,7 +54,11 @@ export default function HelpPage() {
             <li>musicians for new background tracks</li>
           </ul>
           <p className="mt-2">
-            Interested? Say hello in the <Link to={paths.chats} className={linkClass}>Public chats</Link> and tell us what you would like to do.
+            Interested? Say hello in the{" "}
+            <Link to={paths.chats} className={linkClass}>
+              Public chats
+            </Link>{" "}
+            and tell us what you would like to do.
           </p>
         </Card>
       </div>
@@ -54,22 +66,34 @@ export default function HelpPage() {
       <Card icon={BookOpen} title="Common questions">
         <dl className="space-y-3">
           <Question q="How do I share a book or write a post?">
-            Open <Link to={paths.books} className={linkClass}>BOOK_CROSS</Link> and press “+ Add Book”, or open{" "}
-            <Link to={paths.dumy} className={linkClass}>DUMY</Link> and press “+” to write a post.
+            Open{" "}
+            <Link to={paths.books} className={linkClass}>
+              BOOK_CROSS
+            </Link>{" "}
+            and press “+ Add Book”, or open{" "}
+            <Link to={paths.dumy} className={linkClass}>
+              DUMY
+            </Link>{" "}
+            and press “+” to write a post.
           </Question>
           <Question q="How do I change my name or avatar?">
             Press your avatar in the top bar to open your account, then Edit Profile.
           </Question>
           <Question q="I did not get the verification e-mail.">
-            Check your spam folder, then use Resend verification on the verify screen. The code is valid for a limited time.
+            Check your spam folder, then use Resend verification on the verify screen. The code is valid for a limited
+            time.
           </Question>
         </dl>
       </Card>
 
       <Card icon={Music} title="Music">
         <p>
-          Music starts when you first click or press a key. Use the slider in the bottom bar to change the volume, or the speaker button
-          to mute. Pick a track on the <Link to={paths.music} className={linkClass}>Music</Link> page.
+          Music starts when you first click or press a key. Use the slider in the bottom bar to change the volume, or
+          the speaker button to mute. Pick a track on the{" "}
+          <Link to={paths.music} className={linkClass}>
+            Music
+          </Link>{" "}
+          page.
         </p>
       </Card>
     </section>

@@ -30,7 +30,10 @@ export function DailyQuoteCard({ date, pictureId }: DailyQuoteCardProps) {
       <div className="flex h-full flex-col justify-between p-5 text-white sm:p-9">
         <div className="flex items-center justify-between gap-3 text-xs font-semibold tracking-wider uppercase sm:text-sm">
           <span className="text-white/85">Quote of the day</span>
-          <span aria-label={`Day ${day} of ${DAYS_IN_COUNTER}`} className="rounded-full bg-white/20 px-3 py-1 backdrop-blur-sm">
+          <span
+            aria-label={`Day ${day} of ${DAYS_IN_COUNTER}`}
+            className="rounded-full bg-white/20 px-3 py-1 backdrop-blur-sm"
+          >
             Day {day}/{DAYS_IN_COUNTER}
           </span>
         </div>
@@ -42,7 +45,9 @@ export function DailyQuoteCard({ date, pictureId }: DailyQuoteCardProps) {
             <span className="block text-base font-semibold sm:text-lg">— {quote.author}</span>
             <cite className="block text-xs text-white/75 not-italic sm:text-sm">{quote.source}</cite>
           </span>
-          <span className="shrink-0 text-[10px] text-white/60 sm:text-xs">{isLocal ? "Illustration: DUMY" : "Photo: Lorem Picsum"}</span>
+          <span className="shrink-0 text-[10px] text-white/60 sm:text-xs">
+            {isLocal ? "Illustration: DUMY" : "Photo: Lorem Picsum"}
+          </span>
         </figcaption>
       </div>
     </figure>

@@ -14,7 +14,8 @@ export default function MusicPage() {
     <section className="mx-auto max-w-2xl px-3 py-6 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">Music</h1>
       <p className="mt-2 text-stone-600">
-        Five tracks made for this community. One plays quietly in the background on every page; the Duma game has its own.
+        Five tracks made for this community. One plays quietly in the background on every page; the Duma game has its
+        own.
       </p>
       <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-700">
         {nowPlayingStatus(nowPlayingId === null ? null : trackById(nowPlayingId), chosenTrackId !== null)}
@@ -22,7 +23,12 @@ export default function MusicPage() {
       </p>
       <ul className="mt-6 space-y-3">
         {TRACKS.map((track) => (
-          <TrackRow key={track.id} track={track} isPlaying={nowPlayingId === track.id} isChosen={chosenTrackId === track.id} />
+          <TrackRow
+            key={track.id}
+            track={track}
+            isPlaying={nowPlayingId === track.id}
+            isChosen={chosenTrackId === track.id}
+          />
         ))}
       </ul>
     </section>
@@ -45,7 +51,10 @@ function TrackRow({ track, isPlaying, isChosen }: { track: Track; isPlaying: boo
     >
       <span
         aria-hidden
-        className={clsx("flex size-11 shrink-0 items-center justify-center rounded-xl", isPlaying ? "bg-brand-600 text-white" : "bg-stone-100 text-stone-500")}
+        className={clsx(
+          "flex size-11 shrink-0 items-center justify-center rounded-xl",
+          isPlaying ? "bg-brand-600 text-white" : "bg-stone-100 text-stone-500",
+        )}
       >
         <Music className={clsx("size-5", isPlaying && "animate-pulse")} />
       </span>

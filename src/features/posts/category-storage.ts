@@ -26,7 +26,10 @@ export function readSelectedCategories(storage: Pick<Storage, "getItem"> | undef
 }
 
 /** Remembers the selection; failing storage only means it is not remembered. */
-export function writeSelectedCategories(storage: Pick<Storage, "setItem"> | undefined, categories: PostCategory[]): void {
+export function writeSelectedCategories(
+  storage: Pick<Storage, "setItem"> | undefined,
+  categories: PostCategory[],
+): void {
   try {
     storage?.setItem(SELECTED_CATEGORIES_KEY, JSON.stringify(categories));
   } catch {

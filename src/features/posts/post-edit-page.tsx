@@ -21,7 +21,10 @@ export default function PostEditPage() {
     return (
       <section className="px-4 py-16">
         <EmptyState title={post === null ? "Post not found!" : "Only the author can edit this post."}>
-          <Link to={post === null ? paths.dumy : paths.post(post._id)} className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to={post === null ? paths.dumy : paths.post(post._id)}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
             {post === null ? "Back to DUMY" : "Back to the post"}
           </Link>
         </EmptyState>

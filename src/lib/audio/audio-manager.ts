@@ -37,7 +37,13 @@ export class AudioManager {
     private readonly storage: VolumeStorage | null,
   ) {
     const volume = readStoredVolume(storage);
-    this.state = { volume, chosenTrackId: null, backgroundTrackId: DEFAULT_TRACK_ID, started: false, nowPlayingId: null };
+    this.state = {
+      volume,
+      chosenTrackId: null,
+      backgroundTrackId: DEFAULT_TRACK_ID,
+      started: false,
+      nowPlayingId: null,
+    };
     backend.setVolume(volume);
   }
 

@@ -14,10 +14,25 @@ export type Track = {
 };
 
 export const TRACKS: readonly Track[] = [
-  { id: "morning-pages", title: "Morning Pages", mood: "Warm keys for reading and writing", src: "/audio/morning-pages.mp3" },
-  { id: "duma-theme", title: "Duma Theme", mood: "Bells and a steady pulse for the card game", src: "/audio/duma-theme.mp3" },
+  {
+    id: "morning-pages",
+    title: "Morning Pages",
+    mood: "Warm keys for reading and writing",
+    src: "/audio/morning-pages.mp3",
+  },
+  {
+    id: "duma-theme",
+    title: "Duma Theme",
+    mood: "Bells and a steady pulse for the card game",
+    src: "/audio/duma-theme.mp3",
+  },
   { id: "paper-boats", title: "Paper Boats", mood: "Light plucked strings", src: "/audio/paper-boats.mp3" },
-  { id: "night-library", title: "Night Library", mood: "Slow and quiet, for late hours", src: "/audio/night-library.mp3" },
+  {
+    id: "night-library",
+    title: "Night Library",
+    mood: "Slow and quiet, for late hours",
+    src: "/audio/night-library.mp3",
+  },
   { id: "slow-orbit", title: "Slow Orbit", mood: "Floating pads and far-away bells", src: "/audio/slow-orbit.mp3" },
 ];
 

@@ -69,7 +69,10 @@ async function nameProfile(engine: Engine, userId: Id<"users">, { email, name }:
 export async function signInTokens(engine: Engine, user: TestUser): Promise<AuthTokens> {
   const result = (await engine.runAction(
     "auth:signIn",
-    { provider: "password", params: { email: user.email, password: user.password ?? DEFAULT_PASSWORD, flow: "signIn" } },
+    {
+      provider: "password",
+      params: { email: user.email, password: user.password ?? DEFAULT_PASSWORD, flow: "signIn" },
+    },
     null,
   )) as { tokens?: AuthTokens | null };
   if (!result.tokens) throw new Error(`signing ${user.email} in gave no tokens (is the account verified?)`);

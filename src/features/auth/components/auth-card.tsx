@@ -17,7 +17,9 @@ export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
         <h1 className="text-2xl font-semibold text-stone-900">{title}</h1>
         {intro && <p className="mt-2 text-sm text-stone-600">{intro}</p>}
         <div className="mt-6">{children}</div>
-        {footer && <div className="mt-6 border-t border-stone-100 pt-4 text-center text-sm text-stone-600">{footer}</div>}
+        {footer && (
+          <div className="mt-6 border-t border-stone-100 pt-4 text-center text-sm text-stone-600">{footer}</div>
+        )}
       </div>
     </section>
   );

@@ -7,7 +7,12 @@ import { CreatorAvatarLink } from "./creator-avatar-link";
 export function BookCard({ book }: { book: BookCardData }) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
-      <Link to={paths.book(book._id)} tabIndex={-1} aria-hidden className="block aspect-[3/4] overflow-hidden bg-stone-100">
+      <Link
+        to={paths.book(book._id)}
+        tabIndex={-1}
+        aria-hidden
+        className="block aspect-[3/4] overflow-hidden bg-stone-100"
+      >
         {book.imageUrl ? (
           <img
             src={book.imageUrl}

@@ -61,7 +61,14 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <TextField label="Title" required value={title} onChange={setTitle} maxLength={BOOK_LIMITS.title} disabled={saving} />
+      <TextField
+        label="Title"
+        required
+        value={title}
+        onChange={setTitle}
+        maxLength={BOOK_LIMITS.title}
+        disabled={saving}
+      />
       <TextField
         label="Description"
         rows={6}
@@ -70,7 +77,13 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
         maxLength={BOOK_LIMITS.description}
         disabled={saving}
       />
-      <TextField label="Contact Info" value={contact} onChange={setContact} maxLength={BOOK_LIMITS.contact} disabled={saving} />
+      <TextField
+        label="Contact Info"
+        value={contact}
+        onChange={setContact}
+        maxLength={BOOK_LIMITS.contact}
+        disabled={saving}
+      />
       <fieldset className="min-w-0 space-y-3 rounded-xl border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold text-stone-800">Cover</legend>
         <TextField

@@ -77,7 +77,9 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
       if (book) await updateBook({ bookId: book._id, ...fields, image });
       onSaved(bookId);
     } catch (caught) {
-      setError(errorText(caught, book ? "Failed to update book. Please try again." : "Failed to add book. Please try again."));
+      setError(
+        errorText(caught, book ? "Failed to update book. Please try again." : "Failed to add book. Please try again."),
+      );
     } finally {
       submitting.current = false;
       setProcessing(false);
@@ -86,7 +88,15 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Title" required value={title} onChange={setTitle} maxLength={BOOK_LIMITS.title} disabled={processing} autoFocus />
+      <TextField
+        label="Title"
+        required
+        value={title}
+        onChange={setTitle}
+        maxLength={BOOK_LIMITS.title}
+        disabled={processing}
+        autoFocus
+      />
       <TextField
         label="Description"
         rows={4}
@@ -103,7 +113,14 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
         placeholder="How readers can reach you about this book"
         disabled={processing}
       />
-      <ImagePicker label="Cover Image" required file={file} onChange={setFile} currentUrl={book?.imageUrl} disabled={processing} />
+      <ImagePicker
+        label="Cover Image"
+        required
+        file={file}
+        onChange={setFile}
+        currentUrl={book?.imageUrl}
+        disabled={processing}
+      />
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}

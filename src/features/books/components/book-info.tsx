@@ -43,7 +43,8 @@ export function BookInfo({ book, ownerActions }: BookInfoProps) {
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-500">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden className="size-4" />
-              Posted <time dateTime={new Date(book._creationTime).toISOString()}>{formatLongDate(book._creationTime)}</time>
+              Posted{" "}
+              <time dateTime={new Date(book._creationTime).toISOString()}>{formatLongDate(book._creationTime)}</time>
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Eye aria-hidden className="size-4" />

@@ -18,7 +18,11 @@ const iconButton =
 export function CommentItem({ comment, onEdit, onDelete }: CommentItemProps) {
   return (
     <li className="flex gap-3 rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
-      <Link to={paths.accountOf(comment.author.userId)} aria-label={`${comment.author.displayName}'s account`} className="shrink-0">
+      <Link
+        to={paths.accountOf(comment.author.userId)}
+        aria-label={`${comment.author.displayName}'s account`}
+        className="shrink-0"
+      >
         <Avatar src={comment.author.photoURL} name={comment.author.displayName} size="sm" />
       </Link>
       <div className="min-w-0 flex-1">

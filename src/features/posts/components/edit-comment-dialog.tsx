@@ -20,7 +20,15 @@ export function EditCommentDialog({ text, onClose, onSave }: EditCommentDialogPr
   );
 }
 
-function EditCommentForm({ initial, onClose, onSave }: { initial: string; onClose: () => void; onSave: (text: string) => Promise<void> }) {
+function EditCommentForm({
+  initial,
+  onClose,
+  onSave,
+}: {
+  initial: string;
+  onClose: () => void;
+  onSave: (text: string) => Promise<void>;
+}) {
   const [draft, setDraft] = useState(initial);
   const [pending, setPending] = useState(false);
   const fieldId = useId();

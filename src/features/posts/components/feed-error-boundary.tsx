@@ -25,7 +25,10 @@ export class FeedErrorBoundary extends Component<Props, State> {
   render() {
     if (this.state.failed) {
       return (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm font-medium text-red-700">
+        <p
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm font-medium text-red-700"
+        >
           Error loading posts
         </p>
       );

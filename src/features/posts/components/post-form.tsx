@@ -52,7 +52,14 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <TextField label="Title" required value={title} onChange={setTitle} maxLength={POST_LIMITS.title} disabled={pending} />
+      <TextField
+        label="Title"
+        required
+        value={title}
+        onChange={setTitle}
+        maxLength={POST_LIMITS.title}
+        disabled={pending}
+      />
       <TextField
         label="Description"
         required

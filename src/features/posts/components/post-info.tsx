@@ -46,7 +46,11 @@ export function PostInfo({ post, onOpenComments, ownerActions }: PostInfoProps) 
       </header>
 
       {post.imageUrl && (
-        <img src={post.imageUrl} alt={post.title} className="max-h-[70vh] w-full rounded-2xl bg-stone-100 object-contain" />
+        <img
+          src={post.imageUrl}
+          alt={post.title}
+          className="max-h-[70vh] w-full rounded-2xl bg-stone-100 object-contain"
+        />
       )}
 
       {/* Plain text: React escapes it, and CSS keeps the author's line breaks (PRODUCT D4). */}

@@ -12,7 +12,10 @@ import type { FeedPage } from "../post-types";
  */
 export function useFeedPages(sort: FeedSort, categories: PostCategory[]) {
   const selectionKey = `${sort}|${categories.join(",")}`;
-  const [stack, setStack] = useState<{ key: string; cursors: (string | null)[] }>({ key: selectionKey, cursors: [null] });
+  const [stack, setStack] = useState<{ key: string; cursors: (string | null)[] }>({
+    key: selectionKey,
+    cursors: [null],
+  });
   const cursors = stack.key === selectionKey ? stack.cursors : [null];
   const cursor = cursors[cursors.length - 1] ?? null;
   const result = useQuery(api.posts.feed, { sort, categories, cursor });
