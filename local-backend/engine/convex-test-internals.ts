@@ -32,6 +32,7 @@ export interface DatabaseFake {
   _nextQueryId: number;
   _queryResults: Record<number, StoredDocument[]>;
   startQuery(query: QueryDescription): number;
+  paginate(request: { query: QueryDescription } & Record<string, unknown>): unknown;
   queryNext(queryId: number): { value: StoredDocument | null; done: boolean };
   _schema: { tables: Map<string, { indexes: { indexDescriptor: string; fields: string[] }[] }> } | null;
 }
@@ -140,6 +141,7 @@ function isDatabaseFake(db: DatabaseFake): boolean {
       "_resolveQuerySource",
       "startQuery",
       "queryNext",
+      "paginate",
     ].every((method) => typeof (db as unknown as Record<string, unknown>)[method] === "function")
   );
 }

@@ -4,6 +4,7 @@ import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
 import type { CommitListeners } from "./commit-hook";
 import type { FunctionPath, TestAccessor } from "./convex-test-internals";
 import type { DurableLog } from "./durable-log";
+import type { ReadTracker } from "./read-tracker";
 import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
 import type { Scheduler } from "./scheduler";
 import type { Storage } from "./storage";
@@ -16,6 +17,7 @@ type Parts = {
   log: DurableLog;
   scheduler: Scheduler;
   listeners: CommitListeners;
+  reads: ReadTracker;
   env: Record<string, string>;
   isNew: boolean;
   unlock: () => Promise<void>;
@@ -36,6 +38,15 @@ export class LocalEngine implements Engine {
   async runQuery(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
     await this.checkCall(udfPath, "query");
     return await this.call(() => this.as(identity).queryFromPath(pathOf(udfPath), jsonToConvex(args)), false);
+  }
+
+  async runQueryTrackingReads(
+    udfPath: string,
+    args: JSONValue,
+    identity: Identity,
+  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string> }> {
+    const { result, tablesRead } = await this.parts.reads.track(() => this.runQuery(udfPath, args, identity));
+    return { value: result, tablesRead };
   }
 
   async runMutation(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {

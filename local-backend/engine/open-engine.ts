@@ -19,6 +19,7 @@ import { readPersistedState, serializeSnapshot, type PersistedState } from "./pe
 import { Scheduler } from "./scheduler";
 import { Storage } from "./storage";
 import { installSyscalls } from "./syscalls";
+import { ReadTracker } from "./read-tracker";
 import { TableIndex } from "./table-index";
 import type { Engine, EngineOptions } from "./types";
 import { UploadTokens } from "./upload-tokens";
@@ -75,10 +76,11 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   });
   const tableIndex = new TableIndex(internals.db);
   const indexes = new IndexAccelerator(internals.db, tableIndex);
+  const reads = new ReadTracker(internals.db);
   const storage = new Storage(internals, t, files, log, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
   const scheduler = new Scheduler(t, internals.db);
   const listeners = new CommitListeners();
-  installSyscalls(internals, storage, scheduler);
+  installSyscalls(internals, storage, scheduler, reads);
   installCommitHook(internals, log, [tableIndex, indexes], storage, listeners);
 
   await dropFilesLostInACrash(internals, t, files);
@@ -93,6 +95,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     log,
     scheduler,
     listeners,
+    reads,
     env,
     isNew: state.isNew,
     unlock,

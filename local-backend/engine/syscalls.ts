@@ -5,12 +5,18 @@
  */
 import { Base64, convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import type { Internals } from "./convex-test-internals";
+import type { ReadTracker } from "./read-tracker";
 import type { Scheduler } from "./scheduler";
 import type { Storage } from "./storage";
 
 type ScheduleArgs = { name?: string; functionHandle?: string; args: JSONValue; ts: number };
 
-export function installSyscalls(internals: Internals, storage: Storage, scheduler: Scheduler): void {
+export function installSyscalls(
+  internals: Internals,
+  storage: Storage,
+  scheduler: Scheduler,
+  reads: ReadTracker,
+): void {
   const { convexGlobal } = internals;
   const convexTestAsync = convexGlobal.asyncSyscall;
   const convexTestJs = convexGlobal.jsSyscall;
@@ -19,6 +25,7 @@ export function installSyscalls(internals: Internals, storage: Storage, schedule
   convexGlobal.asyncSyscall = async (op, jsonArgs) => {
     const args = JSON.parse(jsonArgs) as Record<string, unknown>;
     const storageId = args.storageId as string;
+    if (op.startsWith("1.0/storage")) reads.record("_storage");
     switch (op) {
       case "1.0/storageGenerateUploadUrl":
         return reply(storage.uploadUrl());
@@ -54,6 +61,7 @@ export function installSyscalls(internals: Internals, storage: Storage, schedule
         return await storage.store(new Uint8Array(await blob.arrayBuffer()), blob.type);
       }
       case "storage/getBlob":
+        reads.record("_storage");
         return await storage.blob(args.storageId as string);
       default:
         return await convexTestJs(op, args);

@@ -31,6 +31,15 @@ export interface Engine {
   /** `udfPath` is "module:export", e.g. "books:list" or "lib/foo:bar". Public functions only. */
   runQuery(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
   /**
+   * runQuery, also telling which tables the run read ("*": a read whose table is unknown). The
+   * result cannot change until a commit writes one of them. A failing run rejects like runQuery.
+   */
+  runQueryTrackingReads(
+    udfPath: string,
+    args: JSONValue,
+    identity: Identity,
+  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string> }>;
+  /**
    * Resolves only after the write is durable on disk AND the onCommit listeners have been called
    * for it, so a server that re-runs subscriptions on onCommit can wait for them before replying.
    */

@@ -100,6 +100,41 @@ describe("sync protocol with ConvexClient", () => {
     expect(page.page.map((comment) => comment.text)).toEqual([...texts].reverse());
   });
 
+  it("re-runs a subscription only after a commit that wrote a table it read", async () => {
+    const seenTitles: string[] = [];
+    const subscription = alice.client.onUpdate(api.books.page, { cursor: null }, (page) =>
+      seenTitles.push(page.books[0]?.title ?? ""),
+    );
+    await waitForResult(alice.client, api.books.page, { cursor: null }, () => true);
+    const engine = backend.engine;
+    const trackedRun = engine.runQueryTrackingReads.bind(engine);
+    let boardRuns = 0;
+    engine.runQueryTrackingReads = async (udfPath, args, identity) => {
+      if (udfPath === "books:page") boardRuns += 1;
+      return await trackedRun(udfPath, args, identity);
+    };
+    try {
+      // A commit to a table the board never reads, then a round trip that waits for its tick.
+      await engine.admin.run(async (ctx) => {
+        await ctx.db.insert("devMailbox", { to: "x@example.com", subject: "Unread", code: "12345678", link: "" });
+      });
+      await alice.client.mutation(api.files.generateUploadUrl, {});
+      expect(boardRuns).toBe(0);
+
+      await bob.client.mutation(api.books.create, { title: "Read sets", image: cover });
+      await waitForResult(
+        alice.client,
+        api.books.page,
+        { cursor: null },
+        (page) => page.books[0]?.title === "Read sets",
+      );
+      expect(boardRuns).toBeGreaterThan(0);
+    } finally {
+      engine.runQueryTrackingReads = trackedRun;
+      subscription.unsubscribe();
+    }
+  });
+
   it("resolves a mutation that writes nothing", async () => {
     const uploadUrl = await alice.client.mutation(api.files.generateUploadUrl, {});
     expect(uploadUrl).toMatch(new RegExp(`^${backend.url}/api/storage/upload\\?token=`));

@@ -9,10 +9,12 @@
  * new identity or an acknowledged mutation asks for a tick; requests during a tick are folded
  * into the next one.
  *
- * Without read-set tracking every subscribed query re-runs after each commit; results that did
- * not change are not sent.
+ * A result stays current until a commit writes one of the tables its run read (the engine tracks
+ * reads per table), so a commit re-runs only the subscriptions it can affect; results that did
+ * not change are not sent either way.
  */
 import type { JSONValue } from "convex/values";
+import { UNKNOWN_TABLE } from "../../engine/read-tracker";
 import type { Engine, Identity } from "../../engine/types";
 import { failureOf, type Log } from "../failure";
 import { argsWithJournal, journalOfRun } from "./pagination-journal";
@@ -53,11 +55,45 @@ export function queryKey(udfPath: string, args: JSONValue, identityKey: string):
   return `${udfPath}\u0000${JSON.stringify(args)}\u0000${identityKey}`;
 }
 
-type CacheEntry = { version: number; outcome: QueryOutcome; usedInTick: number };
+/** `tablesRead`: null when unknown (a failed run), and then any commit makes it stale. */
+type CacheEntry = {
+  version: number;
+  outcome: QueryOutcome;
+  usedInTick: number;
+  tablesRead: ReadonlySet<string> | null;
+};
+
+/** The tables each recent commit wrote, by version, to tell which cached results it affects. */
+class CommitHistory {
+  private commits: { version: number; tables: ReadonlySet<string> }[] = [];
+  /** Commits up to this version were forgotten; results older than that count as stale. */
+  private forgottenThrough = 0;
+
+  add(version: number, tables: string[]): void {
+    this.commits.push({ version, tables: new Set(tables) });
+  }
+
+  /** Whether a commit after `since`, up to `until`, wrote a table of `tablesRead`. */
+  touched(tablesRead: ReadonlySet<string> | null, since: number, until: number): boolean {
+    if (tablesRead === null || tablesRead.has(UNKNOWN_TABLE) || since < this.forgottenThrough) return true;
+    return this.commits.some(
+      ({ version, tables }) =>
+        version > since && version <= until && [...tables].some((table) => tablesRead.has(table)),
+    );
+  }
+
+  /** Drops commits no cached result needs any more (all are newer than `oldestCached`). */
+  forgetThrough(oldestCached: number): void {
+    if (!this.commits.some(({ version }) => version <= oldestCached)) return;
+    this.commits = this.commits.filter(({ version }) => version > oldestCached);
+    this.forgottenThrough = Math.max(this.forgottenThrough, oldestCached);
+  }
+}
 
 export class QueryHub {
   private readonly clients = new Set<HubClient>();
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly history = new CommitHistory();
   private version = 0;
   private tickNumber = 0;
   private tickRequested = false;
@@ -69,7 +105,8 @@ export class QueryHub {
     private readonly engine: Engine,
     private readonly log: Log,
   ) {
-    this.stopListening = engine.onCommit(({ version }) => {
+    this.stopListening = engine.onCommit(({ version, writtenTables }) => {
+      this.history.add(version, writtenTables);
       this.version = Math.max(this.version, version);
       this.requestTick();
     });
@@ -134,19 +171,20 @@ export class QueryHub {
     for (const { client, plan } of plans) {
       for (const query of plan.queries) {
         const cached = this.cache.get(query.key);
-        if (cached !== undefined && cached.version >= version) {
+        if (cached !== undefined && !this.history.touched(cached.tablesRead, cached.version, version)) {
+          cached.version = Math.max(cached.version, version);
           cached.usedInTick = tick;
           continue;
         }
         if (this.closed) return;
-        const outcome = await this.run(query);
-        this.cache.set(query.key, { version, outcome, usedInTick: tick });
+        const { outcome, tablesRead } = await this.run(query);
+        this.cache.set(query.key, { version, outcome, usedInTick: tick, tablesRead });
         // A first run's journal changes the subscription's arguments (see pagination-journal.ts);
         // run with them now, it would give this same result.
         const journaledArgs = argsWithJournal(query.args, outcome.journal);
         if (journaledArgs !== query.args) {
           const journaledKey = queryKey(query.udfPath, journaledArgs, query.identityKey);
-          this.cache.set(journaledKey, { version, outcome, usedInTick: tick });
+          this.cache.set(journaledKey, { version, outcome, usedInTick: tick, tablesRead });
         }
       }
       try {
@@ -157,28 +195,37 @@ export class QueryHub {
     }
     // Results not wanted in this tick or the last one are dropped (a connection may switch to
     // a journal's key right after the tick that produced it).
+    let oldestCached = version;
     for (const [key, entry] of this.cache) {
       if (entry.usedInTick < tick - 1) this.cache.delete(key);
+      else oldestCached = Math.min(oldestCached, entry.version);
     }
+    this.history.forgetThrough(oldestCached);
   }
 
-  private async run(query: PlannedQuery): Promise<QueryOutcome> {
+  private async run(query: PlannedQuery): Promise<{ outcome: QueryOutcome; tablesRead: ReadonlySet<string> | null }> {
     try {
-      const raw = await this.engine.runQuery(query.udfPath, query.args, query.identity);
-      const { journal, value } = journalOfRun(query.args, raw);
-      return outcome({ type: "QueryUpdated", value, logLines: [], journal }, journal);
+      const run = await this.engine.runQueryTrackingReads(query.udfPath, query.args, query.identity);
+      const { journal, value } = journalOfRun(query.args, run.value);
+      return {
+        outcome: outcome({ type: "QueryUpdated", value, logLines: [], journal }, journal),
+        tablesRead: run.tablesRead,
+      };
     } catch (error) {
       const failure = failureOf(error, `query ${query.udfPath}`, this.log);
-      return outcome(
-        {
-          type: "QueryFailed",
-          errorMessage: failure.message,
-          logLines: [],
-          ...(failure.data !== undefined ? { errorData: failure.data } : {}),
-          journal: null,
-        } as QueryOutcome["modification"],
-        null,
-      );
+      return {
+        tablesRead: null,
+        outcome: outcome(
+          {
+            type: "QueryFailed",
+            errorMessage: failure.message,
+            logLines: [],
+            ...(failure.data !== undefined ? { errorData: failure.data } : {}),
+            journal: null,
+          } as QueryOutcome["modification"],
+          null,
+        ),
+      };
     }
   }
 }

@@ -1,0 +1,42 @@
+import type { JSONValue } from "convex/values";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Engine } from "../../local-backend/engine/types";
+import { fixtureEngine, removeTemporaryDataDirs } from "./engine-test-env";
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await fixtureEngine();
+  await engine.runMutation("items:put", { group: "a", rank: 1 }, null);
+  await engine.runMutation("notes:add", { text: "hello" }, null);
+});
+afterAll(async () => {
+  await engine.close();
+  removeTemporaryDataDirs();
+});
+
+const tablesOf = async (udfPath: string, args: JSONValue = {}) =>
+  [...(await engine.runQueryTrackingReads(udfPath, args, null)).tablesRead].sort();
+
+it("tells the tables a query read through an index, a scan and a paginated query", async () => {
+  expect(await tablesOf("items:inRange", { group: "a", order: "asc" })).toEqual(["items"]);
+  expect(await tablesOf("items:all")).toEqual(["items"]);
+  expect(
+    await tablesOf("items:pageOfRange", { group: "a", order: "desc", paginationOpts: { numItems: 1, cursor: null } }),
+  ).toEqual(["items"]);
+  expect(await tablesOf("notes:list")).toEqual(["notes"]);
+});
+
+it("counts a storage URL lookup as a read of _storage", async () => {
+  const storageId = await engine.storeFile(new Blob(["a file"], { type: "text/plain" }));
+  const { tablesRead } = await engine.runQueryTrackingReads("notes:fileUrl", { storageId }, null);
+  expect(tablesRead.has("_storage")).toBe(true);
+});
+
+it("keeps the read sets of queries that run at the same time apart", async () => {
+  const [items, notes] = await Promise.all([
+    engine.runQueryTrackingReads("items:all", {}, null),
+    engine.runQueryTrackingReads("notes:list", {}, null),
+  ]);
+  expect([...items.tablesRead]).toEqual(["items"]);
+  expect([...notes.tablesRead]).toEqual(["notes"]);
+});
