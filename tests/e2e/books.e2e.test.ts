@@ -107,8 +107,10 @@ describe("BOOK_CROSS journey", () => {
     await reader.page.getByRole("link", { name: TITLE }).waitFor({ timeout: LIVE_TIMEOUT_MS });
 
     await card.click();
+    // The board's card has a heading with the title too: wait for the details address itself.
+    await page.waitForURL(/\/books\/[^/?#]+$/);
     await page.getByRole("heading", { name: TITLE }).waitFor();
-    bookId = page.url().split("/").pop() as Id<"books">;
+    bookId = new URL(page.url()).pathname.split("/").pop() as Id<"books">;
   });
 
   it("shows the owner a like and a comment from another user live", async () => {

@@ -86,8 +86,9 @@ describe("DUMY journey", () => {
     // The reader's open feed shows it without a reload.
     await reader.page.getByRole("link", { name: TITLE }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     await page.getByRole("link", { name: TITLE }).click();
+    await page.waitForURL(/\/dumy\/[^/?#]+$/);
     await page.getByRole("heading", { name: TITLE, level: 1 }).waitFor();
-    postId = page.url().split("/").pop() as Id<"posts">;
+    postId = new URL(page.url()).pathname.split("/").pop() as Id<"posts">;
   });
 
   it("filters the feed to science only, and the choice survives a reload", async () => {
