@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { errorText } from "@/lib/error-text";
+import { withFailureToast } from "@/lib/show-failure";
 import { BookComments } from "./components/book-comments";
 import { BookInfo } from "./components/book-info";
 import { BookOwnerActions } from "./components/book-owner-actions";
@@ -41,11 +41,11 @@ export default function BookDetailsPage() {
   async function deleteBook() {
     if (!book) return;
     setLeaving(true);
+    const bookId = book._id;
     try {
-      await removeBook({ bookId: book._id });
+      await withFailureToast(() => removeBook({ bookId }), "Failed to delete book. Please try again.");
     } catch (error) {
       setLeaving(false);
-      toast.error(errorText(error, "Failed to delete book. Please try again."));
       throw error;
     }
     toast.success("Book deleted successfully!");

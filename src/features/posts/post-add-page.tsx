@@ -5,7 +5,7 @@ import { paths } from "@/config/paths";
 import { uploadImage } from "@/lib/upload";
 import { api } from "../../../convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
-import { errorText } from "@/lib/error-text";
+import { withFailureToast } from "@/lib/show-failure";
 
 /** /dumy/add: a new post with title, description, category and an uploaded image. */
 export default function PostAddPage() {
@@ -14,14 +14,11 @@ export default function PostAddPage() {
   const navigate = useNavigate();
 
   async function add({ title, description, category, image }: PostFormValues) {
-    try {
+    await withFailureToast(async () => {
       if (image === null) throw new Error("no image");
       const storageId = await uploadImage(image, () => generateUploadUrl());
       await createPost({ title, description, category, image: { storageId } });
-    } catch (error) {
-      toast.error(errorText(error, "Failed to add post"));
-      throw error;
-    }
+    }, "Failed to add post");
     toast.success("Post added successfully!");
     navigate(paths.dumy);
   }

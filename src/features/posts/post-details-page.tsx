@@ -11,7 +11,7 @@ import { OtherPosts } from "./components/other-posts";
 import { PostCommentsDialog } from "./components/post-comments-dialog";
 import { PostInfo } from "./components/post-info";
 import { PostOwnerActions } from "./components/post-owner-actions";
-import { errorText } from "@/lib/error-text";
+import { withFailureToast } from "@/lib/show-failure";
 import { usePostIdParam } from "./hooks/use-post-id";
 import { useRecordView } from "./hooks/use-record-view";
 
@@ -42,11 +42,11 @@ export default function PostDetailsPage() {
   async function deletePost() {
     if (!post) return;
     setLeaving(true);
+    const postId = post._id;
     try {
-      await removePost({ postId: post._id });
+      await withFailureToast(() => removePost({ postId }), "Failed to delete post. Please try again.");
     } catch (error) {
       setLeaving(false);
-      toast.error(errorText(error, "Failed to delete post. Please try again."));
       throw error;
     }
     toast.success("Post deleted successfully!");

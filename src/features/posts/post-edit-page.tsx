@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "../../../convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
-import { errorText } from "@/lib/error-text";
+import { withFailureToast } from "@/lib/show-failure";
 import { usePostIdParam } from "./hooks/use-post-id";
 
 /** /dumy/edit/{id}: the owner edits title, description and category; loads the post by id (works on reload). */
@@ -34,12 +34,8 @@ export default function PostEditPage() {
 
   async function save({ title, description, category }: PostFormValues) {
     if (!post) return;
-    try {
-      await updatePost({ postId: post._id, title, description, category });
-    } catch (error) {
-      toast.error(errorText(error, "Failed to update post"));
-      throw error;
-    }
+    const postId = post._id;
+    await withFailureToast(() => updatePost({ postId, title, description, category }), "Failed to update post");
     toast.success("Post updated successfully!");
     navigate(paths.post(post._id));
   }

@@ -1,13 +1,12 @@
 import { useMutation } from "convex/react";
 import { CalendarDays, Eye, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
 import { LikeButton } from "@/components/ui/like-button";
 import { api } from "../../../../convex/_generated/api";
 import type { BookDetails } from "../book-types";
-import { errorText } from "@/lib/error-text";
+import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
 import { formatLongDate } from "@/lib/format";
-import { CreatorAvatarLink } from "./creator-avatar-link";
+import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 
 type BookInfoProps = {
   book: BookDetails;
@@ -19,12 +18,11 @@ type BookInfoProps = {
 export function BookInfo({ book, ownerActions }: BookInfoProps) {
   const toggleLike = useMutation(api.books.toggleLike);
 
-  async function like() {
-    try {
-      await toggleLike({ bookId: book._id });
-    } catch (error) {
-      toast.error(errorText(error, "Could not update the like. Please try again."));
-    }
+  function like() {
+    return withFailureToast(
+      () => toggleLike({ bookId: book._id }),
+      "Could not update the like. Please try again.",
+    ).catch(ignoreShownFailure);
   }
 
   return (

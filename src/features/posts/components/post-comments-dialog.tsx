@@ -1,18 +1,17 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { CommentItem } from "@/components/comments/comment-item";
+import { COMMENTS_PER_LOAD, CommentList } from "@/components/comments/comment-list";
 import { CommentForm } from "@/components/ui/comment-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
+import { withFailureToast } from "@/lib/show-failure";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { errorText } from "@/lib/error-text";
 import { POST_LIMITS } from "../post-categories";
 import type { PostComment } from "../post-types";
-import { CommentItem } from "./comment-item";
 import { EditCommentDialog } from "./edit-comment-dialog";
-
-const COMMENTS_PER_LOAD = 10;
 
 type PostCommentsDialogProps = {
   postId: Id<"posts">;
@@ -29,34 +28,21 @@ export function PostCommentsDialog({ postId, count, open, onOpenChange }: PostCo
   const editComment = useMutation(api.postComments.edit);
   const removeComment = useMutation(api.postComments.remove);
 
-  async function add(text: string) {
-    try {
-      await addComment({ postId, text });
-    } catch (error) {
-      toast.error(errorText(error, "Failed to add comment. Please try again."));
-      throw error;
-    }
+  function add(text: string) {
+    return withFailureToast(() => addComment({ postId, text }), "Failed to add comment. Please try again.");
   }
 
   async function save(text: string) {
     if (!editing) return;
-    try {
-      await editComment({ commentId: editing._id, text });
-    } catch (error) {
-      toast.error(errorText(error, "Failed to update comment. Please try again."));
-      throw error;
-    }
+    const commentId = editing._id;
+    await withFailureToast(() => editComment({ commentId, text }), "Failed to update comment. Please try again.");
   }
 
   async function confirmDelete() {
     if (deletingId === null) return;
-    try {
-      await removeComment({ commentId: deletingId });
-      toast.success("Comment deleted");
-    } catch (error) {
-      toast.error(errorText(error, "Failed to delete comment. Please try again."));
-      throw error;
-    }
+    const commentId = deletingId;
+    await withFailureToast(() => removeComment({ commentId }), "Failed to delete comment. Please try again.");
+    toast.success("Comment deleted");
   }
 
   return (
@@ -65,7 +51,7 @@ export function PostCommentsDialog({ postId, count, open, onOpenChange }: PostCo
         <div className="space-y-4">
           <CommentForm onSubmit={add} maxLength={POST_LIMITS.comment} />
           {open && (
-            <CommentList postId={postId} onEdit={setEditing} onDelete={(comment) => setDeletingId(comment._id)} />
+            <PostCommentList postId={postId} onEdit={setEditing} onDelete={(comment) => setDeletingId(comment._id)} />
           )}
         </div>
       </Dialog>
@@ -86,41 +72,26 @@ export function PostCommentsDialog({ postId, count, open, onOpenChange }: PostCo
   );
 }
 
-type CommentListProps = {
+type PostCommentListProps = {
   postId: Id<"posts">;
   onEdit: (comment: PostComment) => void;
   onDelete: (comment: PostComment) => void;
 };
 
-/** Loaded only while the dialog is open, so a closed dialog keeps no subscription. */
-function CommentList({ postId, onEdit, onDelete }: CommentListProps) {
+/** Mounted only while the dialog is open, so a closed dialog keeps no subscription. */
+function PostCommentList({ postId, onEdit, onDelete }: PostCommentListProps) {
   const comments = usePaginatedQuery(api.postComments.list, { postId }, { initialNumItems: COMMENTS_PER_LOAD });
-  if (comments.status === "LoadingFirstPage") return <p className="text-sm text-stone-500">Loading...</p>;
-  if (comments.results.length === 0) {
-    return <p className="text-sm text-stone-500">No comments yet. Be the first to say something.</p>;
-  }
   return (
-    <>
-      <ul aria-label="Comments" className="space-y-3">
-        {comments.results.map((comment) => (
-          <CommentItem
-            key={comment._id}
-            comment={comment}
-            onEdit={() => onEdit(comment)}
-            onDelete={() => onDelete(comment)}
-          />
-        ))}
-      </ul>
-      {comments.status === "CanLoadMore" && (
-        <button
-          type="button"
-          onClick={() => comments.loadMore(COMMENTS_PER_LOAD)}
-          className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-        >
-          Show more comments
-        </button>
+    <CommentList
+      comments={comments}
+      renderComment={(comment) => (
+        <CommentItem
+          key={comment._id}
+          comment={comment}
+          onEdit={() => onEdit(comment)}
+          onDelete={() => onDelete(comment)}
+        />
       )}
-      {comments.status === "LoadingMore" && <p className="text-sm text-stone-500">Loading...</p>}
-    </>
+    />
   );
 }

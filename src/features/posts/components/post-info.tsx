@@ -1,10 +1,9 @@
 import { useMutation } from "convex/react";
 import { Eye, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
 import { LikeButton } from "@/components/ui/like-button";
 import { api } from "../../../../convex/_generated/api";
-import { errorText } from "@/lib/error-text";
+import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
 import { formatCount, formatShortDate } from "@/lib/format";
 import { categoryLabel } from "../post-categories";
 import type { PostDetails } from "../post-types";
@@ -21,12 +20,10 @@ type PostInfoProps = {
 export function PostInfo({ post, onOpenComments, ownerActions }: PostInfoProps) {
   const toggleLike = useMutation(api.posts.toggleLike);
 
-  async function like() {
-    try {
-      await toggleLike({ postId: post._id });
-    } catch (error) {
-      toast.error(errorText(error, "Failed to update like. Please try again."));
-    }
+  function like() {
+    return withFailureToast(() => toggleLike({ postId: post._id }), "Failed to update like. Please try again.").catch(
+      ignoreShownFailure,
+    );
   }
 
   return (

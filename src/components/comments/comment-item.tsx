@@ -1,51 +1,56 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { Link } from "react-router-dom";
-import { Avatar } from "@/components/ui/avatar";
-import { paths } from "@/config/paths";
+import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 import { formatCommentDate } from "@/lib/format";
-import type { PostComment } from "../post-types";
+import type { PublicUser } from "../../../convex/lib/creators";
+
+/** What every comment list of the app shows of one comment (book and post comments alike). */
+export type CommentView = {
+  _creationTime: number;
+  text: string;
+  author: PublicUser;
+  /** True when the signed-in viewer wrote it: only then are Edit and Delete offered. */
+  isMine: boolean;
+  editedAt?: number | null;
+};
 
 type CommentItemProps = {
-  comment: PostComment;
-  onEdit: () => void;
+  comment: CommentView;
+  /** Omitted where comments cannot be edited (book comments). */
+  onEdit?: () => void;
   onDelete: () => void;
 };
 
 const iconButton =
   "inline-flex size-9 shrink-0 items-center justify-center rounded-full text-stone-400 transition focus-visible:outline-2";
 
-/** One comment: author, time (and "edited"), text; its author gets Edit and Delete. */
+/** One comment: author, time (and "edited"), text; its author gets Edit (where offered) and Delete. */
 export function CommentItem({ comment, onEdit, onDelete }: CommentItemProps) {
   return (
-    <li className="flex gap-3 rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
-      <Link
-        to={paths.accountOf(comment.author.userId)}
-        aria-label={`${comment.author.displayName}'s account`}
-        className="shrink-0"
-      >
-        <Avatar src={comment.author.photoURL} name={comment.author.displayName} size="sm" />
-      </Link>
+    <li className="flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
+      <CreatorAvatarLink creator={comment.author} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold text-stone-900">{comment.author.displayName}</span>
           <time dateTime={new Date(comment._creationTime).toISOString()} className="text-xs text-stone-500">
             {formatCommentDate(comment._creationTime)}
           </time>
-          {comment.editedAt !== null && <span className="text-xs text-stone-400">(edited)</span>}
+          {comment.editedAt != null && <span className="text-xs text-stone-400">(edited)</span>}
         </div>
         <p className="mt-1 text-sm break-words whitespace-pre-line text-stone-800">{comment.text}</p>
       </div>
       {comment.isMine && (
         <div className="flex shrink-0 flex-col sm:flex-row">
-          <button
-            type="button"
-            onClick={onEdit}
-            aria-label="Edit comment"
-            title="Edit comment"
-            className={`${iconButton} hover:bg-stone-200 hover:text-stone-700 focus-visible:outline-brand-500`}
-          >
-            <Pencil aria-hidden className="size-4" />
-          </button>
+          {onEdit && (
+            <button
+              type="button"
+              onClick={onEdit}
+              aria-label="Edit comment"
+              title="Edit comment"
+              className={`${iconButton} hover:bg-stone-200 hover:text-stone-700 focus-visible:outline-brand-500`}
+            >
+              <Pencil aria-hidden className="size-4" />
+            </button>
+          )}
           <button
             type="button"
             onClick={onDelete}

@@ -1,10 +1,10 @@
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
-import type { BookCardData } from "../book-types";
+import type { PublicUser } from "../../../convex/lib/creators";
 
 type CreatorAvatarLinkProps = {
-  creator: BookCardData["creator"];
+  creator: PublicUser;
   size?: "xs" | "sm" | "md" | "lg";
   /** Shows the name beside the avatar (the details page's 'Added by'). */
   showName?: boolean;
