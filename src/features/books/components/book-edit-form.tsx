@@ -1,12 +1,14 @@
 import { useMutation } from "convex/react";
 import { useRef, useState, type FormEvent } from "react";
 import { ImagePicker } from "@/components/ui/image-picker";
+import { FormActions, FormError } from "@/components/ui/form-actions";
 import { TextField } from "@/components/ui/text-field";
 import { uploadImage } from "@/lib/upload";
 import { api } from "../../../../convex/_generated/api";
 import { BOOK_LIMITS, TITLE_AND_IMAGE_REQUIRED } from "../book-limits";
 import type { BookDetails } from "../book-types";
 import { errorText } from "@/lib/error-text";
+import { BookTextFields, type BookText } from "./book-text-fields";
 
 type BookEditFormProps = {
   book: BookDetails;
@@ -19,9 +21,11 @@ type BookEditFormProps = {
  * an https Image URL or a new upload (PRODUCT D3). An uploaded cover is kept when both are left empty.
  */
 export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
-  const [title, setTitle] = useState(book.title);
-  const [description, setDescription] = useState(book.description);
-  const [contact, setContact] = useState(book.contact);
+  const [text, setText] = useState<BookText>({
+    title: book.title,
+    description: book.description,
+    contact: book.contact,
+  });
   const [imageUrl, setImageUrl] = useState(book.remoteImageUrl ?? "");
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +40,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (submitting.current) return;
-    if (title.trim().length === 0 || (file === null && url.length === 0 && !hasUploadedCover)) {
+    if (text.title.trim().length === 0 || (file === null && url.length === 0 && !hasUploadedCover)) {
       setError(TITLE_AND_IMAGE_REQUIRED);
       return;
     }
@@ -49,7 +53,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
         : url.length > 0 && url !== book.remoteImageUrl
           ? { url }
           : undefined;
-      await updateBook({ bookId: book._id, title, description, contact, image });
+      await updateBook({ bookId: book._id, ...text, image });
       onSaved();
     } catch (caught) {
       setError(errorText(caught, "Failed to update book. Please try again."));
@@ -61,29 +65,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <TextField
-        label="Title"
-        required
-        value={title}
-        onChange={setTitle}
-        maxLength={BOOK_LIMITS.title}
-        disabled={saving}
-      />
-      <TextField
-        label="Description"
-        rows={6}
-        value={description}
-        onChange={setDescription}
-        maxLength={BOOK_LIMITS.description}
-        disabled={saving}
-      />
-      <TextField
-        label="Contact Info"
-        value={contact}
-        onChange={setContact}
-        maxLength={BOOK_LIMITS.contact}
-        disabled={saving}
-      />
+      <BookTextFields value={text} onChange={setText} disabled={saving} descriptionRows={6} />
       <fieldset className="min-w-0 space-y-3 rounded-xl border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold text-stone-800">Cover</legend>
         <TextField
@@ -104,28 +86,10 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
           disabled={saving}
         />
       </fieldset>
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={saving}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-50"
-        >
-          Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={saving}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {saving ? "Saving..." : "Save Changes"}
-        </button>
-      </div>
+      <FormError message={error} />
+      <FormActions cancel={{ onClick: onCancel }} busy={saving} busyLabel="Saving...">
+        Save Changes
+      </FormActions>
     </form>
   );
 }

@@ -2,13 +2,14 @@ import { useMutation } from "convex/react";
 import { useRef, useState, type FormEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { ImagePicker } from "@/components/ui/image-picker";
-import { TextField } from "@/components/ui/text-field";
+import { FormActions, FormError } from "@/components/ui/form-actions";
 import { uploadImage } from "@/lib/upload";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
-import { BOOK_LIMITS, TITLE_AND_IMAGE_REQUIRED } from "../book-limits";
+import { TITLE_AND_IMAGE_REQUIRED } from "../book-limits";
 import type { BookDetails } from "../book-types";
 import { errorText } from "@/lib/error-text";
+import { BookTextFields, type BookText } from "./book-text-fields";
 
 type BookFormDialogProps = {
   open: boolean;
@@ -47,9 +48,11 @@ type BookFormProps = {
 };
 
 function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFormProps) {
-  const [title, setTitle] = useState(book?.title ?? "");
-  const [description, setDescription] = useState(book?.description ?? "");
-  const [contact, setContact] = useState(book?.contact ?? "");
+  const [text, setText] = useState<BookText>({
+    title: book?.title ?? "",
+    description: book?.description ?? "",
+    contact: book?.contact ?? "",
+  });
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   // State updates are not instant; the ref stops a second submit that arrives before the re-render.
@@ -63,7 +66,7 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
     event.preventDefault();
     if (submitting.current) return;
     const hasImage = file !== null || Boolean(book?.imageUrl);
-    if (title.trim().length === 0 || !hasImage) {
+    if (text.title.trim().length === 0 || !hasImage) {
       setError(TITLE_AND_IMAGE_REQUIRED);
       return;
     }
@@ -72,9 +75,8 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
     setError(null);
     try {
       const image = file ? { storageId: await uploadImage(file, () => generateUploadUrl()) } : undefined;
-      const fields = { title, description, contact };
-      const bookId = book ? book._id : await createBook({ ...fields, image });
-      if (book) await updateBook({ bookId: book._id, ...fields, image });
+      const bookId = book ? book._id : await createBook({ ...text, image });
+      if (book) await updateBook({ bookId: book._id, ...text, image });
       onSaved(bookId);
     } catch (caught) {
       setError(
@@ -88,31 +90,7 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField
-        label="Title"
-        required
-        value={title}
-        onChange={setTitle}
-        maxLength={BOOK_LIMITS.title}
-        disabled={processing}
-        autoFocus
-      />
-      <TextField
-        label="Description"
-        rows={4}
-        value={description}
-        onChange={setDescription}
-        maxLength={BOOK_LIMITS.description}
-        disabled={processing}
-      />
-      <TextField
-        label="Contact Info"
-        value={contact}
-        onChange={setContact}
-        maxLength={BOOK_LIMITS.contact}
-        placeholder="How readers can reach you about this book"
-        disabled={processing}
-      />
+      <BookTextFields value={text} onChange={setText} disabled={processing} descriptionRows={4} autoFocus />
       <ImagePicker
         label="Cover Image"
         required
@@ -121,28 +99,10 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
         currentUrl={book?.imageUrl}
         disabled={processing}
       />
-      {error && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={processing}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-50"
-        >
-          Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={processing}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {processing ? "Processing..." : book ? "Update Book" : "Add Book"}
-        </button>
-      </div>
+      <FormError message={error} />
+      <FormActions cancel={{ onClick: onCancel }} busy={processing} busyLabel="Processing...">
+        {book ? "Update Book" : "Add Book"}
+      </FormActions>
     </form>
   );
 }

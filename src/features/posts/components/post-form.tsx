@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { Link } from "react-router-dom";
+import { FormActions } from "@/components/ui/form-actions";
 import { toast } from "sonner";
 import { ImagePicker } from "@/components/ui/image-picker";
 import { TextField } from "@/components/ui/text-field";
@@ -88,21 +88,9 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
         </select>
       </div>
       {mode === "add" && <ImagePicker label="Image" required file={image} onChange={setImage} disabled={pending} />}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link
-          to={cancelTo}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        >
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          disabled={pending}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
-        >
-          {pending ? "Saving..." : mode === "add" ? "Add Post" : "Update Post"}
-        </button>
-      </div>
+      <FormActions cancel={{ to: cancelTo }} busy={pending} busyLabel="Saving...">
+        {mode === "add" ? "Add Post" : "Update Post"}
+      </FormActions>
     </form>
   );
 }

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+
+const secondaryButtonClass =
+  "inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-50";
+const primaryButtonClass =
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
+
+type FormActionsProps = {
+  /** A button for dialogs, a link for pages (it also works with a fresh page, where going back would not). */
+  cancel: { onClick: () => void } | { to: string };
+  /** While true, both are disabled and the submit button shows `busyLabel`. */
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+};
+
+/** A form's Cancel and submit buttons: side by side on wide screens, submit on top on a phone. */
+export function FormActions({ cancel, busy, busyLabel, children }: FormActionsProps) {
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      {"to" in cancel ? (
+        <Link to={cancel.to} className={secondaryButtonClass}>
+          Cancel
+        </Link>
+      ) : (
+        <button type="button" onClick={cancel.onClick} disabled={busy} className={secondaryButtonClass}>
+          Cancel
+        </button>
+      )}
+      <button type="submit" disabled={busy} className={primaryButtonClass}>
+        {busy ? busyLabel : children}
+      </button>
+    </div>
+  );
+}
+
+/** The form-level error line, announced to screen readers as it appears. */
+export function FormError({ message }: { message: string | null }) {
+  if (message === null) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,47 @@
+import { TextField } from "@/components/ui/text-field";
+import { BOOK_LIMITS } from "../book-limits";
+
+/** The text a book form edits; the cover is handled beside it. */
+export type BookText = { title: string; description: string; contact: string };
+
+type BookTextFieldsProps = {
+  value: BookText;
+  onChange: (value: BookText) => void;
+  disabled: boolean;
+  /** The modal is short; the edit page has room for a taller description. */
+  descriptionRows: number;
+  autoFocus?: boolean;
+};
+
+/** Title*, Description and Contact Info with the server's length limits (seed §2). */
+export function BookTextFields({ value, onChange, disabled, descriptionRows, autoFocus }: BookTextFieldsProps) {
+  return (
+    <>
+      <TextField
+        label="Title"
+        required
+        value={value.title}
+        onChange={(title) => onChange({ ...value, title })}
+        maxLength={BOOK_LIMITS.title}
+        disabled={disabled}
+        autoFocus={autoFocus}
+      />
+      <TextField
+        label="Description"
+        rows={descriptionRows}
+        value={value.description}
+        onChange={(description) => onChange({ ...value, description })}
+        maxLength={BOOK_LIMITS.description}
+        disabled={disabled}
+      />
+      <TextField
+        label="Contact Info"
+        value={value.contact}
+        onChange={(contact) => onChange({ ...value, contact })}
+        maxLength={BOOK_LIMITS.contact}
+        placeholder="How readers can reach you about this book"
+        disabled={disabled}
+      />
+    </>
+  );
+}
