@@ -80,6 +80,7 @@ describe("post details", () => {
     expect(description.querySelector("b")).toBeNull();
     expect(description).toHaveClass("whitespace-pre-line");
     expect(screen.getByRole("link", { name: /Posted by\s*Alice/ })).toHaveAttribute("href", "/account/alice");
+    expect(mutations["posts:recordView"]).toHaveBeenCalledTimes(1);
     expect(mutations["posts:recordView"]).toHaveBeenCalledWith({ postId: "post1" });
   });
 

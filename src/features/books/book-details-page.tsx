@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from "convex/react";
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
 import { withFailureToast } from "@/lib/show-failure";
+import { useRecordViewOnce } from "@/lib/use-record-view-once";
 import { BookComments } from "./components/book-comments";
 import { BookInfo } from "./components/book-info";
 import { BookOwnerActions } from "./components/book-owner-actions";
@@ -23,7 +23,8 @@ export default function BookDetailsPage() {
   const navigate = useNavigate();
   // Set while the owner deletes, so the moment the book disappears is not shown as "Book not found".
   const [leaving, setLeaving] = useState(false);
-  useRecordViewOnce(book?._id);
+  const recordView = useMutation(api.books.recordView);
+  useRecordViewOnce(book?._id, (bookId) => recordView({ bookId }));
 
   if (book === undefined || (book === null && leaving)) return <Spinner />;
   if (book === null) {
@@ -69,18 +70,4 @@ export default function BookDetailsPage() {
       <OtherBooks book={book} />
     </div>
   );
-}
-
-/** Counts one view per visit of a book (the server also ignores quick reloads by the same person). */
-function useRecordViewOnce(bookId: Id<"books"> | undefined) {
-  const recordView = useMutation(api.books.recordView);
-  // Survives React's development double-run of effects, so a visit counts once.
-  const recordedFor = useRef<Id<"books"> | null>(null);
-  useEffect(() => {
-    if (bookId === undefined || recordedFor.current === bookId) return;
-    recordedFor.current = bookId;
-    recordView({ bookId }).catch(() => {
-      // A view that failed to count is not worth interrupting the reader for.
-    });
-  }, [bookId, recordView]);
 }

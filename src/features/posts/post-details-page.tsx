@@ -12,8 +12,8 @@ import { PostCommentsDialog } from "./components/post-comments-dialog";
 import { PostInfo } from "./components/post-info";
 import { PostOwnerActions } from "./components/post-owner-actions";
 import { withFailureToast } from "@/lib/show-failure";
+import { useRecordViewOnce } from "@/lib/use-record-view-once";
 import { usePostIdParam } from "./hooks/use-post-id";
-import { useRecordView } from "./hooks/use-record-view";
 
 /** /dumy/{id}: the post, its views and likes, the comment dialog, owner Edit/Delete and the author's other posts. */
 export default function PostDetailsPage() {
@@ -24,7 +24,8 @@ export default function PostDetailsPage() {
   const [commentsOpen, setCommentsOpen] = useState(false);
   // Set while the owner deletes, so the moment the post disappears is not shown as "Post not found!".
   const [leaving, setLeaving] = useState(false);
-  useRecordView(post?._id);
+  const recordView = useMutation(api.posts.recordView);
+  useRecordViewOnce(post?._id, (postId) => recordView({ postId }));
 
   if (post === undefined || (post === null && leaving)) return <Spinner />;
   if (post === null) {
