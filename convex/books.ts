@@ -6,10 +6,10 @@ import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser, publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
-import { deleteReplacedImage, deleteStoredImage, imageUrl, validateImage } from "./lib/images";
+import { deleteReplacedImage, deleteStoredImage, imageUrl, isBlankImageUrl, validateImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
-import { imageRefValidator, type ImageRef } from "./lib/validators";
+import { imageRefValidator } from "./lib/validators";
 import { recordView as recordViewRow } from "./lib/views";
 
 /** Seed §9: eight books per page. */
@@ -86,7 +86,7 @@ const bookFields = {
 export const create = userMutation({
   args: { ...bookFields, image: v.optional(imageRefValidator) },
   handler: async (ctx, args): Promise<Id<"books">> => {
-    if (args.image === undefined || isBlankUrl(args.image)) throw new ConvexError(TITLE_AND_IMAGE_REQUIRED);
+    if (args.image === undefined || isBlankImageUrl(args.image)) throw new ConvexError(TITLE_AND_IMAGE_REQUIRED);
     const text = cleanBookText(args);
     const image = await validateImage(ctx, args.image);
     const bookId = await ctx.db.insert("books", {
@@ -108,7 +108,7 @@ export const update = userMutation({
   args: { bookId: v.id("books"), ...bookFields, image: v.optional(imageRefValidator) },
   handler: async (ctx, { bookId, image, ...fields }) => {
     const book = await ownBook(ctx, bookId);
-    if (image !== undefined && isBlankUrl(image)) throw new ConvexError(TITLE_AND_IMAGE_REQUIRED);
+    if (image !== undefined && isBlankImageUrl(image)) throw new ConvexError(TITLE_AND_IMAGE_REQUIRED);
     const text = cleanBookText(fields);
     const nextImage = image === undefined ? book.image : await validateImage(ctx, image);
     await ctx.db.patch(book._id, { ...text, image: nextImage, updatedAt: Date.now() });
@@ -167,10 +167,6 @@ function cleanBookText(fields: { title: string; description?: string; contact?: 
     description: cleanOptionalText(fields.description, "Description", LIMITS.description),
     contact: cleanOptionalText(fields.contact, "Contact info", LIMITS.contact),
   };
-}
-
-function isBlankUrl(image: ImageRef): boolean {
-  return "url" in image && image.url.trim().length === 0;
 }
 
 /** What a card in a grid needs: cover URL, title and who added it. */

@@ -6,11 +6,11 @@ import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
-import { deleteStoredImage, imageUrl, validateImage } from "./lib/images";
+import { deleteStoredImage, imageUrl, isBlankImageUrl, validateImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
 import { cleanText, LIMITS } from "./lib/text";
-import { imageRefValidator, POST_CATEGORIES, postCategoryValidator, type ImageRef } from "./lib/validators";
+import { imageRefValidator, POST_CATEGORIES, postCategoryValidator } from "./lib/validators";
 import { recordView as recordViewRow } from "./lib/views";
 
 /** Seed §9: eight posts per page. */
@@ -97,7 +97,7 @@ const postFields = { title: v.string(), description: v.string(), category: postC
 export const create = userMutation({
   args: { ...postFields, image: v.optional(imageRefValidator) },
   handler: async (ctx, { title, description, category, image }): Promise<Id<"posts">> => {
-    if (isBlank(title) || isBlank(description) || image === undefined || isBlankUrl(image)) {
+    if (isBlank(title) || isBlank(description) || image === undefined || isBlankImageUrl(image)) {
       throw new ConvexError(ADD_REQUIRED);
     }
     const postId = await ctx.db.insert("posts", {
@@ -185,10 +185,6 @@ function cleanPostText(title: string, description: string) {
 
 function isBlank(text: string): boolean {
   return text.trim().length === 0;
-}
-
-function isBlankUrl(image: ImageRef): boolean {
-  return "url" in image && isBlank(image.url);
 }
 
 /** What a feed card needs (seed §2): image, title, views, likes, comments and date. */

@@ -37,3 +37,8 @@ export async function deleteReplacedImage(ctx: MutationCtx, previous: ImageRef, 
   const same = "storageId" in previous && "storageId" in next && previous.storageId === next.storageId;
   if (!same) await deleteStoredImage(ctx, previous);
 }
+
+/** An image given as an empty URL counts as no image (the forms' "required" checks). */
+export function isBlankImageUrl(image: ImageRef): boolean {
+  return "url" in image && image.url.trim().length === 0;
+}
