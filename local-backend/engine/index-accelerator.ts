@@ -1,6 +1,7 @@
 /**
- * Real indexes for `withIndex` queries. convex-test evaluates an index range by scanning the
- * whole table and sorting what matches; here each index that gets queried keeps its committed
+ * Real indexes for `withIndex` queries and plain table scans (which run in creation order, i.e.
+ * over by_creation_time). convex-test evaluates an index range by scanning the whole table and
+ * sorting what matches; here each index that gets queried keeps its committed
  * documents sorted by the index key (fields, then _creationTime, then _id), so a range is found by
  * binary search and comes out already in order:
  *   - a streamed query (`collect`, `take`, `first`, async iteration, convex-helpers streams) walks
@@ -111,6 +112,13 @@ export class IndexAccelerator {
 
   private indexedRange(query: QueryDescription): IndexedRange | null {
     const { source } = query;
+    // A query without withIndex is a scan in creation order: the by_creation_time index, whole.
+    if (source.type === "FullTableScan" && source.tableName !== undefined) {
+      const table = source.tableName;
+      if (this.tables.hasPendingWrites(table)) return null;
+      const index = this.index(table, "by_creation_time");
+      return index === null ? null : { table, index, bounds: { equal: [] } };
+    }
     if (source.type !== "IndexRange") return null;
     const [table = "", indexName = ""] = source.indexName.split(".");
     if (this.tables.hasPendingWrites(table)) return null;

@@ -19,7 +19,7 @@ const tablesOf = async (udfPath: string, args: JSONValue = {}) =>
 
 it("tells the tables a query read through an index, a scan and a paginated query", async () => {
   expect(await tablesOf("items:inRange", { group: "a", order: "asc" })).toEqual(["items"]);
-  expect(await tablesOf("items:all")).toEqual(["items"]);
+  expect(await tablesOf("items:scan", { order: "asc" })).toEqual(["items"]);
   expect(
     await tablesOf("items:pageOfRange", { group: "a", order: "desc", paginationOpts: { numItems: 1, cursor: null } }),
   ).toEqual(["items"]);
@@ -34,7 +34,7 @@ it("counts a storage URL lookup as a read of _storage", async () => {
 
 it("keeps the read sets of queries that run at the same time apart", async () => {
   const [items, notes] = await Promise.all([
-    engine.runQueryTrackingReads("items:all", {}, null),
+    engine.runQueryTrackingReads("items:scan", { order: "desc" }, null),
     engine.runQueryTrackingReads("notes:list", {}, null),
   ]);
   expect([...items.tablesRead]).toEqual(["items"]);

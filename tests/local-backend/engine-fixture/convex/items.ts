@@ -81,10 +81,45 @@ export const pageOfRange = query({
   },
 });
 
-/** Every item, through a full table scan (never accelerated), for comparison. */
-export const all = query({
-  args: {},
-  handler: async (ctx) => await ctx.db.query("items").collect(),
+/**
+ * The items with these ids, read one by one with `db.get` (no query, so nothing the engine's
+ * indexes answer): the reference the tests compute expected query results from.
+ */
+export const byIds = query({
+  args: { ids: v.array(v.string()) },
+  handler: async (ctx, { ids }) => {
+    const items = [];
+    for (const id of ids) {
+      const itemId = ctx.db.normalizeId("items", id);
+      const item = itemId === null ? null : await ctx.db.get(itemId);
+      if (item !== null) items.push(item);
+    }
+    return items;
+  },
+});
+
+/** Ids of the whole table in creation order (a query without an index), optionally filtered and limited. */
+export const scan = query({
+  args: {
+    order: v.union(v.literal("asc"), v.literal("desc")),
+    skipRank: v.optional(v.number()),
+    count: v.optional(v.number()),
+  },
+  handler: async (ctx, { order, skipRank, count }) => {
+    const ordered = ctx.db.query("items").order(order);
+    const filtered = skipRank === undefined ? ordered : ordered.filter((q) => q.neq(q.field("rank"), skipRank));
+    const items = count === undefined ? await filtered.collect() : await filtered.take(count);
+    return items.map((item) => item._id);
+  },
+});
+
+/** One page of the whole table in creation order (`.paginate` without an index). */
+export const pageOfScan = query({
+  args: { order: v.union(v.literal("asc"), v.literal("desc")), paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { order, paginationOpts }) => {
+    const result = await ctx.db.query("items").order(order).paginate(paginationOpts);
+    return { ids: result.page.map((item) => item._id), isDone: result.isDone, continueCursor: result.continueCursor };
+  },
 });
 
 export const put = mutation({
@@ -107,11 +142,11 @@ export const remove = mutation({
 export const putAndCount = mutation({
   args: { group: v.string(), rank: v.number() },
   handler: async (ctx, item) => {
-    await ctx.db.insert("items", item);
+    const id = await ctx.db.insert("items", item);
     const inGroup = await ctx.db
       .query("items")
       .withIndex("by_group_rank", (q) => q.eq("group", item.group))
       .collect();
-    return inGroup.length;
+    return { id, count: inGroup.length };
   },
 });
