@@ -23,12 +23,20 @@ type Parts = {
   unlock: () => Promise<void>;
 };
 
+/** Enough for every signed-in connection of a busy local backend; beyond it the cache starts over. */
+const MAX_CACHED_IDENTITIES = 1000;
+
 const pathOf = (udfPath: string): FunctionPath => ({ componentPath: "", udfPath });
 
 export class LocalEngine implements Engine {
   readonly env: Record<string, string>;
   readonly isNew: boolean;
   private closed = false;
+  /**
+   * convex-test builds a new accessor (and signs a test JWT) for every withIdentity call; the
+   * sync server calls with the same few identities over and over, so each is built once.
+   */
+  private readonly accessors = new Map<string, TestAccessor>();
 
   constructor(private readonly parts: Parts) {
     this.env = parts.env;
@@ -120,7 +128,16 @@ export class LocalEngine implements Engine {
   }
 
   private as(identity: Identity): TestAccessor {
-    return identity === null ? this.parts.t : this.parts.t.withIdentity(identity);
+    if (identity === null) return this.parts.t;
+    const key = JSON.stringify(identity);
+    let accessor = this.accessors.get(key);
+    if (accessor === undefined) {
+      // Tokens expire and are refreshed, so identities come and go; keep the most recent ones.
+      if (this.accessors.size >= MAX_CACHED_IDENTITIES) this.accessors.clear();
+      accessor = this.parts.t.withIdentity(identity);
+      this.accessors.set(key, accessor);
+    }
+    return accessor;
   }
 
   private checkOpen(): void {
