@@ -1,4 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 import { formatCommentDate } from "@/lib/format";
 import type { PublicUser } from "../../../convex/lib/creators";
@@ -20,8 +21,22 @@ type CommentItemProps = {
   onDelete: () => void;
 };
 
-const iconButton =
-  "inline-flex size-9 shrink-0 items-center justify-center rounded-full text-stone-400 transition focus-visible:outline-2";
+type CommentActionProps = { label: string; onClick: () => void; tone: string; children: ReactNode };
+
+/** A round icon button beside the comment; `tone` is its hover and focus colours. */
+function CommentAction({ label, onClick, tone, children }: CommentActionProps) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-stone-400 transition focus-visible:outline-2 ${tone}`}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** One comment: author, time (and "edited"), text; its author gets Edit (where offered) and Delete. */
 export function CommentItem({ comment, onEdit, onDelete }: CommentItemProps) {
@@ -41,25 +56,21 @@ export function CommentItem({ comment, onEdit, onDelete }: CommentItemProps) {
       {comment.isMine && (
         <div className="flex shrink-0 flex-col sm:flex-row">
           {onEdit && (
-            <button
-              type="button"
+            <CommentAction
+              label="Edit comment"
               onClick={onEdit}
-              aria-label="Edit comment"
-              title="Edit comment"
-              className={`${iconButton} hover:bg-stone-200 hover:text-stone-700 focus-visible:outline-brand-500`}
+              tone="hover:bg-stone-200 hover:text-stone-700 focus-visible:outline-brand-500"
             >
               <Pencil aria-hidden className="size-4" />
-            </button>
+            </CommentAction>
           )}
-          <button
-            type="button"
+          <CommentAction
+            label="Delete comment"
             onClick={onDelete}
-            aria-label="Delete comment"
-            title="Delete comment"
-            className={`${iconButton} hover:bg-red-50 hover:text-red-600 focus-visible:outline-red-500`}
+            tone="hover:bg-red-50 hover:text-red-600 focus-visible:outline-red-500"
           >
             <Trash2 aria-hidden className="size-4" />
-          </button>
+          </CommentAction>
         </div>
       )}
     </li>
