@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { startApp, type App } from "./harness/app";
+import { seriousAxeViolations } from "./harness/accessibility";
 import { launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
 import { signedInPage, signInTokens, type SignedIn } from "./harness/users";
 
@@ -127,6 +128,7 @@ describe("BOOK_CROSS journey", () => {
     await owner.page.getByText("I loved Toad as a child. Is it still free?").waitFor({ timeout: LIVE_TIMEOUT_MS });
     await owner.page.getByRole("heading", { name: "Comments (1)" }).waitFor();
     await screenshot(owner.page, "books-journey-details-owner");
+    await expect(seriousAxeViolations(owner.page)).resolves.toEqual([]);
   });
 
   it("gives another user no Edit or Delete, and the server refuses their update", async () => {
