@@ -1,0 +1,198 @@
+/**
+ * The access matrix: every public query, mutation and action in convex/ is found automatically
+ * and must have a row in ACCESS below, or this file fails naming it.
+ *
+ * HOW TO ADD YOUR FUNCTION (one line in ACCESS, kept in module order):
+ *   "friends:add": anyVerifiedUser(async (s) => ({ friendId: (await signedInUser(s.t)).userId })),
+ *   "friends:remove": ownerOnly(async (s) => ({ friendshipId: await friendship(s) })),
+ *   "conversations:get": ownerOnly(async (s) => ({ conversationId: await chat(s) }), NOT_PARTICIPANT),
+ *   "users:viewer": openToAnyone("why anonymous callers may call it"),
+ * - anyVerifiedUser(setup): any verified user may call it. Checked: anonymous → NOT_SIGNED_IN,
+ *   unverified → NOT_VERIFIED, and a verified user's call with the setup's arguments succeeds.
+ * - ownerOnly(setup, refusal = NOT_OWNER): the setup creates the thing as `s.owner` and returns
+ *   the arguments naming it. Checked: anonymous, unverified, another verified user → `refusal`
+ *   (an error text, or { returns: null } for a query that hides it), and the owner succeeds.
+ * - openToAnyone(reason): no login needed, on purpose (say why).
+ * The setup gets a Scene { t, owner: { userId, as } } on a fresh backend; put helpers that
+ * create your things (a friendship, a conversation) at the bottom of this file or in a fixture.
+ */
+import { makeFunctionReference } from "convex/server";
+import { describe, expect, test } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
+import { type AccessRule, anyVerifiedUser, type Args, openToAnyone, ownerOnly, type Scene } from "./access-rules";
+import { addBook, storeFile } from "./book-fixtures";
+import { addPost } from "./posts-fixtures";
+import { newBackend, signedInUser } from "./test-env";
+
+const ACCESS: Record<string, AccessRule> = {
+  "auth:isAuthenticated": openToAnyone("Convex Auth: tells a client whether its token is valid"),
+  "auth:signIn": openToAnyone("Convex Auth: signing in is what anonymous callers do"),
+  "auth:signOut": openToAnyone("Convex Auth: ends the caller's own session only"),
+
+  "bookComments:list": anyVerifiedUser(async (s) => ({ bookId: await book(s), paginationOpts: firstPage })),
+  "bookComments:add": anyVerifiedUser(async (s) => ({ bookId: await book(s), text: "Nice" })),
+  "bookComments:remove": ownerOnly(async (s) => ({ commentId: await bookComment(s) })),
+
+  "books:page": anyVerifiedUser(() => ({ cursor: null })),
+  "books:get": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
+  "books:byUser": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
+  "books:create": anyVerifiedUser(async (s) => ({ title: "Dune", image: { storageId: await upload(s) } })),
+  "books:update": ownerOnly(async (s) => ({ bookId: await book(s), title: "Dune Messiah" })),
+  "books:remove": ownerOnly(async (s) => ({ bookId: await book(s) })),
+  "books:toggleLike": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
+  "books:recordView": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
+
+  "devMailbox:list": openToAnyone("the local dev mailbox; refuses everyone unless AUTH_DEV_MAILBOX=1"),
+
+  "files:generateUploadUrl": anyVerifiedUser(() => ({})),
+
+  "postComments:list": anyVerifiedUser(async (s) => ({ postId: await post(s), paginationOpts: firstPage })),
+  "postComments:add": anyVerifiedUser(async (s) => ({ postId: await post(s), text: "Nice" })),
+  "postComments:edit": ownerOnly(async (s) => ({ commentId: await postComment(s), text: "Edited" })),
+  "postComments:remove": ownerOnly(async (s) => ({ commentId: await postComment(s) })),
+
+  "posts:feed": anyVerifiedUser(() => ({ sort: "date", categories: ["art"], cursor: null })),
+  "posts:get": anyVerifiedUser(async (s) => ({ postId: await post(s) })),
+  "posts:byUser": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
+  "posts:create": anyVerifiedUser(async (s) => ({
+    title: "On habits",
+    description: "Small steps.",
+    category: "productivity",
+    image: { storageId: await upload(s) },
+  })),
+  "posts:update": ownerOnly(async (s) => ({
+    postId: await post(s),
+    title: "On habits",
+    description: "Edited",
+    category: "art",
+  })),
+  "posts:remove": ownerOnly(async (s) => ({ postId: await post(s) })),
+  "posts:toggleLike": anyVerifiedUser(async (s) => ({ postId: await post(s) })),
+  "posts:recordView": anyVerifiedUser(async (s) => ({ postId: await post(s) })),
+
+  "users:viewer": openToAnyone("answers anonymous and unverified callers so the shell knows who is there"),
+  "users:signInOptions": openToAnyone("the login screen asks which ways in exist before anyone signs in"),
+};
+
+// ---- scene helpers: each creates one thing as the scene's owner and returns its id ----
+
+const firstPage = { numItems: 10, cursor: null };
+
+async function upload(s: Scene): Promise<Id<"_storage">> {
+  return await storeFile(s.t);
+}
+
+async function book(s: Scene): Promise<Id<"books">> {
+  return (await addBook(s.t, s.owner.as)).bookId;
+}
+
+async function post(s: Scene): Promise<Id<"posts">> {
+  return (await addPost(s.t, s.owner.as)).postId;
+}
+
+async function bookComment(s: Scene): Promise<Id<"bookComments">> {
+  return await s.owner.as.mutation(api.bookComments.add, { bookId: await book(s), text: "Mine" });
+}
+
+async function postComment(s: Scene): Promise<Id<"postComments">> {
+  return await s.owner.as.mutation(api.postComments.add, { postId: await post(s), text: "Mine" });
+}
+
+// ---- the matrix ----
+
+type Kind = "query" | "mutation" | "action";
+type PublicFunction = { name: string; kind: Kind };
+
+/** Every exported public function of convex/, named as clients call it ("books:page"). */
+function publicFunctions(): PublicFunction[] {
+  const modules = import.meta.glob<Record<string, unknown>>(
+    ["../../convex/**/*.ts", "!../../convex/_generated/**", "!../../convex/**/*.d.ts"],
+    { eager: true },
+  );
+  const found: PublicFunction[] = [];
+  for (const [path, exports] of Object.entries(modules)) {
+    const moduleName = path.replace("../../convex/", "").replace(/\.ts$/, "");
+    for (const [exportName, value] of Object.entries(exports)) {
+      const kind = publicKind(value);
+      if (kind) found.push({ name: `${moduleName}:${exportName}`, kind });
+    }
+  }
+  return found;
+}
+
+function publicKind(value: unknown): Kind | null {
+  if (typeof value !== "function") return null;
+  const registered = value as { isPublic?: boolean; isQuery?: boolean; isMutation?: boolean; isAction?: boolean };
+  if (!registered.isPublic) return null;
+  if (registered.isQuery) return "query";
+  if (registered.isMutation) return "mutation";
+  if (registered.isAction) return "action";
+  return null;
+}
+
+type Caller = Pick<ReturnType<typeof newBackend>, "query" | "mutation" | "action">;
+
+function call(caller: Caller, fn: PublicFunction, args: Args): Promise<unknown> {
+  if (fn.kind === "query") return caller.query(makeFunctionReference<"query">(fn.name), args);
+  if (fn.kind === "mutation") return caller.mutation(makeFunctionReference<"mutation">(fn.name), args);
+  return caller.action(makeFunctionReference<"action">(fn.name), args);
+}
+
+async function newScene(): Promise<Scene> {
+  const t = newBackend();
+  return { t, owner: await signedInUser(t, { name: "Owner" }) };
+}
+
+const functions = publicFunctions();
+const guarded = functions.flatMap((fn) => {
+  const rule = ACCESS[fn.name];
+  return rule && rule.kind !== "open" ? [{ fn, rule }] : [];
+});
+
+test("every public function has a row in the access matrix", () => {
+  const missing = functions.map((fn) => fn.name).filter((name) => !(name in ACCESS));
+  expect(missing, "add these to ACCESS in tests/convex/access-matrix.test.ts").toEqual([]);
+});
+
+test("the access matrix names no function that does not exist", () => {
+  const names = new Set(functions.map((fn) => fn.name));
+  expect(Object.keys(ACCESS).filter((name) => !names.has(name))).toEqual([]);
+});
+
+describe.each(guarded)("$fn.name", ({ fn, rule }) => {
+  test("refuses anonymous callers", async () => {
+    const scene = await newScene();
+    const args = await rule.setup(scene);
+    await expect(call(scene.t, fn, args)).rejects.toThrow(NOT_SIGNED_IN);
+  });
+
+  test("refuses signed-in users whose e-mail is not verified", async () => {
+    const scene = await newScene();
+    const args = await rule.setup(scene);
+    const { as } = await signedInUser(scene.t, { name: "Unverified", verified: false });
+    await expect(call(as, fn, args)).rejects.toThrow(NOT_VERIFIED);
+  });
+
+  if (rule.kind === "owner") {
+    test("refuses a verified user who does not own it", async () => {
+      const scene = await newScene();
+      const args = await rule.setup(scene);
+      const { as } = await signedInUser(scene.t, { name: "Stranger" });
+      const refusal = rule.refusal;
+      if (typeof refusal === "object" && "returns" in refusal) {
+        await expect(call(as, fn, args)).resolves.toBe(refusal.returns);
+      } else {
+        await expect(call(as, fn, args)).rejects.toThrow(refusal);
+      }
+    });
+  }
+
+  test(rule.kind === "owner" ? "lets the owner call it" : "lets any verified user call it", async () => {
+    const scene = await newScene();
+    const args = await rule.setup(scene);
+    const caller = rule.kind === "owner" ? scene.owner.as : (await signedInUser(scene.t, { name: "Reader" })).as;
+    await call(caller, fn, args);
+  });
+});
