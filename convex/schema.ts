@@ -126,26 +126,38 @@ export default defineSchema({
     viewedAt: v.number(),
   }).index("by_targetId_and_userId", ["targetId", "userId"]),
 
-  /** A one-to-one conversation; `pairKey` is the two user ids sorted and joined, so there is one per pair. */
+  /**
+   * A one-to-one conversation; `pairKey` is the two user ids sorted and joined, so there is one
+   * per pair. The last message's preview lives here so the list reads one document per row.
+   */
   conversations: defineTable({
     participants: v.array(v.id("users")),
     pairKey: v.string(),
     lastMessageAt: v.number(),
+    /** The start of the newest message, already shortened for the list. */
     lastMessageText: v.optional(v.string()),
     lastMessageSenderId: v.optional(v.id("users")),
   }).index("by_pairKey", ["pairKey"]),
 
-  /** Each participant's view of a conversation: the list page reads these, newest first. */
+  /**
+   * Each participant's view of a conversation: the list page reads these, newest first.
+   * `lastMessageAt` is 0 until the conversation has a message or the member opened it, so a
+   * conversation someone merely started does not appear in the other person's list.
+   * `unreadCount` counts the other person's messages after `readUpTo` (a message's creation time).
+   */
   conversationMembers: defineTable({
     conversationId: v.id("conversations"),
     userId: v.id("users"),
     otherUserId: v.id("users"),
     lastMessageAt: v.number(),
     unreadCount: v.number(),
+    readUpTo: v.number(),
   })
     .index("by_userId_and_lastMessageAt", ["userId", "lastMessageAt"])
+    .index("by_userId_and_unreadCount", ["userId", "unreadCount"])
     .index("by_conversationId_and_userId", ["conversationId", "userId"]),
 
+  /** Private messages; the history is read newest first through by_conversationId, a page at a time. */
   messages: defineTable({
     conversationId: v.id("conversations"),
     senderId: v.id("users"),

@@ -1,0 +1,52 @@
+/**
+ * The rules every private-message function shares: how a pair of users names its one
+ * conversation, and who may read or write it (only its two participants, PRODUCT D2).
+ */
+import { ConvexError } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+
+export const CONVERSATION_NOT_FOUND = "Conversation not found.";
+export const NOT_A_PARTICIPANT = "You are not authorized to access this conversation.";
+export const CANNOT_MESSAGE_YOURSELF = "You cannot send messages to yourself.";
+export const USER_NOT_FOUND = "User not found.";
+
+/** The same key whichever of the two asks, so the by_pairKey index finds their one conversation. */
+export function pairKey(a: Id<"users">, b: Id<"users">): string {
+  return [a, b].sort().join("|");
+}
+
+export type Participation = {
+  conversation: Doc<"conversations">;
+  /** The caller's own row: their unread count and place in their list. */
+  member: Doc<"conversationMembers">;
+};
+
+/**
+ * The conversation named by `conversationId` (which may come from the address bar, so it is a
+ * plain string) and the caller's row in it. Missing or malformed ids are "not found"; anyone but
+ * the two participants is refused, whatever the function.
+ */
+export async function requireParticipant(
+  ctx: QueryCtx,
+  conversationId: string,
+  userId: Id<"users">,
+): Promise<Participation> {
+  const id = ctx.db.normalizeId("conversations", conversationId);
+  const conversation = id === null ? null : await ctx.db.get(id);
+  if (conversation === null) throw new ConvexError(CONVERSATION_NOT_FOUND);
+  const member = await memberRow(ctx, conversation._id, userId);
+  if (member === null) throw new ConvexError(NOT_A_PARTICIPANT);
+  return { conversation, member };
+}
+
+export async function memberRow(
+  ctx: QueryCtx,
+  conversationId: Id<"conversations">,
+  userId: Id<"users">,
+): Promise<Doc<"conversationMembers"> | null> {
+  return await ctx.db
+    .query("conversationMembers")
+    .withIndex("by_conversationId_and_userId", (q) => q.eq("conversationId", conversationId).eq("userId", userId))
+    .unique();
+}
