@@ -44,6 +44,8 @@ const ACCESS: Record<string, AccessRule> = {
   "books:toggleLike": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
   "books:recordView": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
 
+  "conversations:openWith": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
+
   "devMailbox:list": openToAnyone("the local dev mailbox; refuses everyone unless AUTH_DEV_MAILBOX=1"),
 
   "files:generateUploadUrl": anyVerifiedUser(() => ({})),
