@@ -1,6 +1,19 @@
+import { paginationOptsValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
-import { userMutation } from "./lib/functions";
-import { CANNOT_MESSAGE_YOURSELF, memberRow, pairKey, USER_NOT_FOUND } from "./lib/conversations";
+import { publicUser, publicUsers } from "./lib/creators";
+import { userMutation, userQuery } from "./lib/functions";
+import {
+  CANNOT_MESSAGE_YOURSELF,
+  cappedPage,
+  memberRow,
+  newestMessage,
+  pairKey,
+  requireParticipant,
+  USER_NOT_FOUND,
+} from "./lib/conversations";
+
+/** The top bar shows "99+" past this, so the total never needs more rows than this. */
+export const UNREAD_TOTAL_CAP = 100;
 
 /**
  * The Message button (friends list, profile): the caller's one conversation with `userId`,
@@ -50,5 +63,86 @@ export const openWith = userMutation({
       readUpTo: 0,
     });
     return conversationId;
+  },
+});
+
+/**
+ * The caller's conversations, newest activity first, a page at a time: the other person, a
+ * preview of the last message and the caller's unread count. Reads the caller's member rows
+ * through their index, so a page costs O(page) however many conversations exist.
+ */
+export const list = userQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { paginationOpts }) => {
+    const result = await ctx.db
+      .query("conversationMembers")
+      .withIndex("by_userId_and_lastMessageAt", (q) => q.eq("userId", ctx.user._id).gt("lastMessageAt", 0))
+      .order("desc")
+      .paginate(cappedPage(paginationOpts));
+    const personOf = await publicUsers(
+      ctx,
+      result.page.map((row) => row.otherUserId),
+    );
+    const page = await Promise.all(
+      result.page.map(async (row) => {
+        const conversation = await ctx.db.get(row.conversationId);
+        const lastText = conversation?.lastMessageText;
+        return {
+          conversationId: row.conversationId,
+          other: personOf(row.otherUserId),
+          lastMessageAt: row.lastMessageAt,
+          lastMessage:
+            lastText === undefined
+              ? null
+              : { text: lastText, fromMe: conversation?.lastMessageSenderId === ctx.user._id },
+          unreadCount: row.unreadCount,
+        };
+      }),
+    );
+    return { ...result, page };
+  },
+});
+
+/** One conversation for its page: who the other person is and the caller's unread count. */
+export const get = userQuery({
+  args: { conversationId: v.string() },
+  handler: async (ctx, { conversationId }) => {
+    const { conversation, member } = await requireParticipant(ctx, conversationId, ctx.user._id);
+    return {
+      _id: conversation._id,
+      other: await publicUser(ctx, member.otherUserId),
+      unreadCount: member.unreadCount,
+    };
+  },
+});
+
+/** Opening a conversation reads it: only the caller's own row changes. */
+export const markRead = userMutation({
+  args: { conversationId: v.string() },
+  handler: async (ctx, { conversationId }) => {
+    const { conversation, member } = await requireParticipant(ctx, conversationId, ctx.user._id);
+    const newest = await newestMessage(ctx, conversation._id);
+    const readUpTo = Math.max(member.readUpTo, newest?._creationTime ?? 0);
+    const lastMessageAt = member.lastMessageAt === 0 ? conversation.lastMessageAt : member.lastMessageAt;
+    if (member.unreadCount === 0 && member.readUpTo === readUpTo && member.lastMessageAt === lastMessageAt) return;
+    await ctx.db.patch(member._id, { unreadCount: 0, readUpTo, lastMessageAt });
+  },
+});
+
+/**
+ * Unread messages over all the caller's conversations, for the top bar. Summed from the member
+ * rows that have any (an index range), never by counting messages; capped at UNREAD_TOTAL_CAP.
+ */
+export const unreadTotal = userQuery({
+  args: {},
+  handler: async (ctx) => {
+    const rows = await ctx.db
+      .query("conversationMembers")
+      .withIndex("by_userId_and_unreadCount", (q) => q.eq("userId", ctx.user._id).gt("unreadCount", 0))
+      .take(UNREAD_TOTAL_CAP);
+    return Math.min(
+      UNREAD_TOTAL_CAP,
+      rows.reduce((total, row) => total + row.unreadCount, 0),
+    );
   },
 });

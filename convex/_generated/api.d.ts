@@ -38,6 +38,7 @@ import type * as lib_profiles from "../lib/profiles.js";
 import type * as lib_text from "../lib/text.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_views from "../lib/views.js";
+import type * as messages from "../messages.js";
 import type * as postComments from "../postComments.js";
 import type * as posts from "../posts.js";
 import type * as users from "../users.js";
@@ -76,6 +77,7 @@ declare const fullApi: ApiFromModules<{
   "lib/text": typeof lib_text;
   "lib/validators": typeof lib_validators;
   "lib/views": typeof lib_views;
+  messages: typeof messages;
   postComments: typeof postComments;
   posts: typeof posts;
   users: typeof users;

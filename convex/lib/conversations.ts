@@ -4,6 +4,7 @@
  */
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
+import type { PaginationOptions } from "convex/server";
 import type { QueryCtx } from "../_generated/server";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found.";
@@ -49,4 +50,36 @@ export async function memberRow(
     .query("conversationMembers")
     .withIndex("by_conversationId_and_userId", (q) => q.eq("conversationId", conversationId).eq("userId", userId))
     .unique();
+}
+
+export const MESSAGE_REQUIRED = "Message cannot be empty";
+export const MESSAGE_NOT_FOUND = "Message not found.";
+export const NOT_YOUR_MESSAGE = "You can only delete your own messages.";
+
+/** How much of the newest message the conversation keeps for the list's preview. */
+export const PREVIEW_LENGTH = 120;
+
+/** The list's one-line preview: whitespace folded, cut at PREVIEW_LENGTH with an ellipsis. */
+export function previewOf(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  return oneLine.length > PREVIEW_LENGTH ? `${oneLine.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…` : oneLine;
+}
+
+/** Whatever the client asks for, a page holds 1 to 50 items. */
+const MAX_PAGE = 50;
+
+export function cappedPage(paginationOpts: PaginationOptions): PaginationOptions {
+  return { ...paginationOpts, numItems: Math.min(Math.max(1, paginationOpts.numItems), MAX_PAGE) };
+}
+
+/** The newest message of a conversation (one index read), or null when it has none. */
+export async function newestMessage(
+  ctx: QueryCtx,
+  conversationId: Id<"conversations">,
+): Promise<Doc<"messages"> | null> {
+  return await ctx.db
+    .query("messages")
+    .withIndex("by_conversationId", (q) => q.eq("conversationId", conversationId))
+    .order("desc")
+    .first();
 }

@@ -21,6 +21,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
+import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
 import { type AccessRule, anyVerifiedUser, type Args, openToAnyone, ownerOnly, type Scene } from "./access-rules";
 import { addBook, storeFile } from "./book-fixtures";
 import { addPost } from "./posts-fixtures";
@@ -45,10 +46,21 @@ const ACCESS: Record<string, AccessRule> = {
   "books:recordView": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
 
   "conversations:openWith": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
+  "conversations:list": anyVerifiedUser(() => ({ paginationOpts: firstPage })),
+  "conversations:get": ownerOnly(async (s) => ({ conversationId: await conversation(s) }), NOT_A_PARTICIPANT),
+  "conversations:markRead": ownerOnly(async (s) => ({ conversationId: await conversation(s) }), NOT_A_PARTICIPANT),
+  "conversations:unreadTotal": anyVerifiedUser(() => ({})),
 
   "devMailbox:list": openToAnyone("the local dev mailbox; refuses everyone unless AUTH_DEV_MAILBOX=1"),
 
   "files:generateUploadUrl": anyVerifiedUser(() => ({})),
+
+  "messages:list": ownerOnly(
+    async (s) => ({ conversationId: await conversation(s), paginationOpts: firstPage }),
+    NOT_A_PARTICIPANT,
+  ),
+  "messages:send": ownerOnly(async (s) => ({ conversationId: await conversation(s), text: "Hi" }), NOT_A_PARTICIPANT),
+  "messages:remove": ownerOnly(async (s) => ({ messageId: await message(s) }), NOT_A_PARTICIPANT),
 
   "postComments:list": anyVerifiedUser(async (s) => ({ postId: await post(s), paginationOpts: firstPage })),
   "postComments:add": anyVerifiedUser(async (s) => ({ postId: await post(s), text: "Nice" })),
@@ -100,6 +112,16 @@ async function bookComment(s: Scene): Promise<Id<"bookComments">> {
 
 async function postComment(s: Scene): Promise<Id<"postComments">> {
   return await s.owner.as.mutation(api.postComments.add, { postId: await post(s), text: "Mine" });
+}
+
+/** The owner's conversation with someone else (the stranger of each check is a third person). */
+async function conversation(s: Scene): Promise<Id<"conversations">> {
+  const other = await signedInUser(s.t, { name: "Friend" });
+  return await s.owner.as.mutation(api.conversations.openWith, { userId: other.userId });
+}
+
+async function message(s: Scene): Promise<Id<"messages">> {
+  return await s.owner.as.mutation(api.messages.send, { conversationId: await conversation(s), text: "Mine" });
 }
 
 // ---- the matrix ----
