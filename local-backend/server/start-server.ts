@@ -18,6 +18,8 @@ import type { Log } from "./failure";
 import { sendText } from "./http/http-io";
 import { createRequestRouter } from "./http/request-router";
 import { TokenVerifier } from "./identity";
+import { boundedSocket } from "./sync/bounded-socket";
+import { MAX_FRAME_BYTES } from "./sync/connection-limits";
 import { QueryHub } from "./sync/query-hub";
 import { SyncSession } from "./sync/sync-session";
 
@@ -82,7 +84,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     currentVersion: () => hub.currentVersion,
   });
 
-  const sockets = new WebSocketServer({ noServer: true });
+  // A larger frame closes the connection (1009) as soon as its header says so, unbuffered.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(request.url ?? "/", url).pathname;
     if (!SYNC_PATH.test(pathname)) {
@@ -93,9 +96,15 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   });
 
   function connect(ws: WebSocket): void {
-    const session = new SyncSession(ws, engine, hub, verifier, log);
+    const session = new SyncSession(boundedSocket(ws, log), engine, hub, verifier, log);
     ws.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-      if (!isBinary) session.receive(Buffer.isBuffer(data) ? data.toString("utf8") : String(data));
+      if (isBinary) return;
+      try {
+        session.receive(Buffer.isBuffer(data) ? data.toString("utf8") : String(data));
+      } catch (error) {
+        log(`sync: a message could not be handled: ${String(error)}`);
+        ws.terminate();
+      }
     });
     ws.on("close", () => session.dispose());
     ws.on("error", (error) => log(`sync: socket error: ${error.message}`));

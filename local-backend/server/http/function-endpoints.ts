@@ -8,13 +8,15 @@
 import type { JSONValue } from "convex/values";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine, Identity } from "../../engine/types";
+import { checkArguments, MAX_ARGUMENTS_BYTES, ValueLimitError } from "../../engine/value-limits";
 import { failureOf, type Log } from "../failure";
 import type { TokenVerifier } from "../identity";
 import { canonicalUdfPath, encodeTs } from "../sync/protocol";
 import { bearerToken, readBody, sendJson } from "./http-io";
 
 const FUNCTION_FAILED = 560;
-const ARGS_LIMIT_BYTES = 16 * 1024 * 1024;
+/** Arguments of Convex's maximum size and the rest of the body. */
+const BODY_LIMIT_BYTES = MAX_ARGUMENTS_BYTES + 1024 * 1024;
 
 type Kind = "query" | "mutation" | "action";
 
@@ -53,9 +55,18 @@ export async function handleFunctionEndpoint(
   const kind = KIND_OF_ENDPOINT[pathname] ?? "any";
   let call: { path: string; args: JSONValue };
   try {
-    call = parseCall((await readBody(request, ARGS_LIMIT_BYTES)).toString("utf8"));
+    call = parseCall((await readBody(request, BODY_LIMIT_BYTES)).toString("utf8"));
   } catch (error) {
     sendJson(response, 400, { code: "BadJsonBody", message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  const udfPath = canonicalUdfPath(call.path);
+  try {
+    // Before any other work: arguments past Convex's limits cost one bounded walk, nothing more.
+    checkArguments(udfPath, call.args);
+  } catch (error) {
+    if (!(error instanceof ValueLimitError)) throw error;
+    sendJson(response, FUNCTION_FAILED, { status: "error", errorMessage: error.message, logLines: [] });
     return;
   }
   let identity: Identity = null;
@@ -68,7 +79,6 @@ export async function handleFunctionEndpoint(
       return;
     }
   }
-  const udfPath = canonicalUdfPath(call.path);
   try {
     const value = await run(context.engine, kind, udfPath, call.args, identity);
     sendJson(response, 200, { status: "success", value, logLines: [] });

@@ -4,6 +4,7 @@
  * reads or writes are typed here. Timestamps travel as base64 of a little-endian u64.
  */
 import type { JSONValue } from "convex/values";
+import { MAX_UDF_PATH_LENGTH } from "./connection-limits";
 
 export type StateVersion = { querySet: number; ts: number; identity: number };
 
@@ -80,7 +81,11 @@ export function canonicalUdfPath(udfPath: string): string {
   return `${moduleName.endsWith(".js") ? moduleName.slice(0, -3) : moduleName}:${functionName}`;
 }
 
-/** Checks the shape of an incoming message just enough that handling it cannot crash. */
+/**
+ * Checks the shape of an incoming message just enough that handling it cannot crash: every
+ * field the server reads has its type, and names and lists have bounded lengths. (Arguments
+ * are checked against Convex's limits when they are used: engine/value-limits.ts.)
+ */
 export function parseClientMessage(text: string): ClientMessage | null {
   let parsed: unknown;
   try {
@@ -88,19 +93,22 @@ export function parseClientMessage(text: string): ClientMessage | null {
   } catch {
     return null;
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
-  const message = parsed as { type?: unknown } & Record<string, unknown>;
+  if (!isRecord(parsed)) return null;
+  const message = parsed;
   switch (message.type) {
     case "Connect":
     case "Event":
       return message as ClientMessage;
     case "ModifyQuerySet":
-      return Array.isArray(message.modifications) && isCount(message.baseVersion) && isCount(message.newVersion)
+      return Array.isArray(message.modifications) &&
+        message.modifications.every(isModification) &&
+        isCount(message.baseVersion) &&
+        isCount(message.newVersion)
         ? (message as ClientMessage)
         : null;
     case "Mutation":
     case "Action":
-      return isCount(message.requestId) && typeof message.udfPath === "string" && Array.isArray(message.args)
+      return isCount(message.requestId) && isUdfPath(message.udfPath) && Array.isArray(message.args)
         ? (message as ClientMessage)
         : null;
     case "Authenticate":
@@ -112,6 +120,25 @@ export function parseClientMessage(text: string): ClientMessage | null {
   }
 }
 
+function isModification(value: unknown): boolean {
+  if (!isRecord(value) || !isCount(value.queryId)) return false;
+  if (value.type === "Remove") return true;
+  return (
+    value.type === "Add" &&
+    isUdfPath(value.udfPath) &&
+    Array.isArray(value.args) &&
+    (value.journal === undefined || value.journal === null || typeof value.journal === "string")
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isUdfPath(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0 && value.length <= MAX_UDF_PATH_LENGTH;
+}
+
 function isCount(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }

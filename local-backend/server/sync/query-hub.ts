@@ -29,7 +29,11 @@ export type QueryOutcome = {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** `args` are the arguments to run with (journal applied); `key` is queryKey(udfPath, args, identityKey). */
+/**
+ * `args` are the arguments to run with (journal applied); `key` is queryKey(udfPath, args,
+ * identityKey). A query with a `refusal` is not run: it fails with that message (its key is
+ * refusedQueryKey(udfPath, refusal)).
+ */
 export type PlannedQuery = {
   queryId: number;
   udfPath: string;
@@ -37,6 +41,7 @@ export type PlannedQuery = {
   identity: Identity;
   identityKey: string;
   key: string;
+  refusal?: string | null;
 };
 
 /** A connection as the hub sees it. */
@@ -54,6 +59,18 @@ export type ClientPlan = { querySet: number; identity: number; queries: PlannedQ
 export function queryKey(udfPath: string, args: JSONValue, identityKey: string): string {
   return `${udfPath}\u0000${JSON.stringify(args)}\u0000${identityKey}`;
 }
+
+/** The cache key of a query that is refused without running (same message, same result). */
+export function refusedQueryKey(udfPath: string, refusal: string): string {
+  return `${udfPath}\u0000!${refusal}`;
+}
+
+/**
+ * Query runs for one connection in one tick. A connection needing more (hundreds of
+ * subscriptions gone stale) continues in the next tick and is answered once all its results
+ * are current, so it never holds up a tick for everyone else (who are served first next time).
+ */
+const MAX_RUNS_PER_CLIENT_PER_TICK = 64;
 
 /** `tablesRead`: null when unknown (a failed run), and then any commit makes it stale. */
 type CacheEntry = {
@@ -148,10 +165,20 @@ export class QueryHub {
     try {
       while (this.tickRequested && !this.closed) {
         this.tickRequested = false;
-        await this.tick();
+        await this.tick().catch((error: unknown) => this.log(`sync: a tick failed: ${String(error)}`));
       }
     } finally {
       this.running = null;
+    }
+  }
+
+  /** A connection's plan, or null when making it failed (that connection is skipped, not the tick). */
+  private planOf(client: HubClient): ClientPlan | null {
+    try {
+      return client.plan();
+    } catch (error) {
+      this.log(`sync: planning a connection's queries failed: ${String(error)}`);
+      return null;
     }
   }
 
@@ -163,12 +190,15 @@ export class QueryHub {
     // tick, so none always waits for all the others.
     const first = clients.length === 0 ? 0 : tick % clients.length;
     const plans = [...clients.slice(first), ...clients.slice(0, first)]
-      .map((client) => ({ client, plan: client.plan() }))
+      .map((client) => ({ client, plan: this.planOf(client) }))
+      .filter((entry): entry is { client: HubClient; plan: ClientPlan } => entry.plan !== null)
       .sort((a, b) => Number(b.plan.waiting) - Number(a.plan.waiting));
     // One connection at a time: run what it needs that this tick has not run yet, then send.
     // convex-test runs one function at a time anyway, and this way the first connections get
     // their results without waiting for everyone's.
     for (const { client, plan } of plans) {
+      let runs = 0;
+      let unfinished = false;
       for (const query of plan.queries) {
         const cached = this.cache.get(query.key);
         if (cached !== undefined && !this.history.touched(cached.tablesRead, cached.version, version)) {
@@ -177,6 +207,19 @@ export class QueryHub {
           continue;
         }
         if (this.closed) return;
+        if (query.refusal !== undefined && query.refusal !== null) {
+          this.cache.set(query.key, {
+            version,
+            outcome: refused(query.refusal),
+            usedInTick: tick,
+            tablesRead: NOTHING,
+          });
+          continue;
+        }
+        if (runs++ >= MAX_RUNS_PER_CLIENT_PER_TICK) {
+          unfinished = true;
+          break;
+        }
         const { outcome, tablesRead } = await this.run(query);
         this.cache.set(query.key, { version, outcome, usedInTick: tick, tablesRead });
         // A first run's journal changes the subscription's arguments (see pagination-journal.ts);
@@ -187,11 +230,17 @@ export class QueryHub {
           this.cache.set(journaledKey, { version, outcome, usedInTick: tick, tablesRead });
         }
       }
-      try {
-        client.deliver(plan, version, (key) => this.cache.get(key)?.outcome);
-      } catch (error) {
-        this.log(`sync: delivering results failed: ${String(error)}`);
+      if (unfinished) this.tickRequested = true;
+      else {
+        try {
+          client.deliver(plan, version, (key) => this.cache.get(key)?.outcome);
+        } catch (error) {
+          this.log(`sync: delivering results failed: ${String(error)}`);
+        }
       }
+      // Query runs resolve as promises only; without a turn of the event loop now and then,
+      // no other client's message would even be read until the whole tick is done.
+      if (runs > 0) await new Promise((resolve) => setImmediate(resolve));
     }
     // Results not wanted in this tick or the last one are dropped (a connection may switch to
     // a journal's key right after the tick that produced it).
@@ -228,6 +277,20 @@ export class QueryHub {
       };
     }
   }
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+function refused(message: string): QueryOutcome {
+  return outcome(
+    {
+      type: "QueryFailed",
+      errorMessage: message,
+      logLines: [],
+      journal: null,
+    } as unknown as QueryOutcome["modification"],
+    null,
+  );
 }
 
 function outcome(modification: QueryOutcome["modification"], journal: string | null): QueryOutcome {

@@ -13,7 +13,8 @@
  */
 import type { JSONValue } from "convex/values";
 import type { Engine } from "../../engine/types";
-import { failureOf, type Log } from "../failure";
+import { checkArguments, ValueLimitError } from "../../engine/value-limits";
+import { failureOf, type Failure, type Log } from "../failure";
 import type { TokenVerifier } from "../identity";
 import { argsWithJournal } from "./pagination-journal";
 import { SessionIdentity } from "./session-identity";
@@ -28,12 +29,35 @@ import {
   type StateModification,
   type StateVersion,
 } from "./protocol";
-import { queryKey, type ClientPlan, type HubClient, type QueryHub, type QueryOutcome } from "./query-hub";
+import {
+  MAX_PENDING_REQUESTS,
+  MAX_SUBSCRIPTIONS_PER_CONNECTION,
+  tooManySubscriptionsMessage,
+} from "./connection-limits";
+import {
+  queryKey,
+  refusedQueryKey,
+  type ClientPlan,
+  type HubClient,
+  type QueryHub,
+  type QueryOutcome,
+} from "./query-hub";
 
 /** The part of a WebSocket the session uses. */
 export type SessionSocket = { send(text: string): void; close(code: number, reason: string): void };
 
-type Subscription = { queryId: number; udfPath: string; args: JSONValue; journal: string | null };
+/**
+ * `argumentsRefusal`: why the query cannot run (its arguments break a limit); `overLimit`: one
+ * subscription too many. Such a query is not run; the client gets a QueryFailed.
+ */
+type Subscription = {
+  queryId: number;
+  udfPath: string;
+  args: JSONValue;
+  journal: string | null;
+  argumentsRefusal: string | null;
+  overLimit: boolean;
+};
 
 /** Keeps an idle connection from looking dead to the client (it reconnects after 60 s of silence). */
 const PING_INTERVAL_MS = 15_000;
@@ -46,6 +70,8 @@ export class SyncSession implements HubClient {
   private readonly caller: SessionIdentity;
   private pendingMutationTs: number | null = null;
   private mutationsInFlight = 0;
+  /** Mutations and actions received and not yet answered. */
+  private pendingRequests = 0;
   private inbox: Promise<void> = Promise.resolve();
   private mutations: Promise<void> = Promise.resolve();
   private readonly pingTimer: NodeJS.Timeout;
@@ -64,16 +90,28 @@ export class SyncSession implements HubClient {
     this.pingTimer.unref();
   }
 
+  /** Never throws: whatever one connection sends, at worst that connection is closed. */
   receive(text: string): void {
     if (this.closed) return;
-    const message = parseClientMessage(text);
-    if (message === null) {
-      this.fail("malformed message");
-      return;
+    try {
+      const message = parseClientMessage(text);
+      if (message === null) {
+        this.fail("malformed message");
+        return;
+      }
+      if (message.type === "Mutation" || message.type === "Action") {
+        if (this.pendingRequests >= MAX_PENDING_REQUESTS) {
+          this.fail(`more than ${MAX_PENDING_REQUESTS} unanswered mutations and actions`);
+          return;
+        }
+        this.pendingRequests++;
+      }
+      this.inbox = this.inbox
+        .then(() => this.handle(message))
+        .catch((error: unknown) => this.fail(`handling ${message.type} failed: ${String(error)}`));
+    } catch (error) {
+      this.fail(`handling a message failed: ${String(error)}`);
     }
-    this.inbox = this.inbox
-      .then(() => this.handle(message))
-      .catch((error: unknown) => this.fail(`handling ${message.type} failed: ${String(error)}`));
   }
 
   /** The socket closed: forget everything (running mutations still finish in the engine). */
@@ -111,16 +149,26 @@ export class SyncSession implements HubClient {
       if (modification.type === "Add") this.subscribe(modification);
       else this.subscriptions.delete(modification.queryId);
     }
+    // Past the limit the newest queries fail; removing others lets them run again.
+    let count = 0;
+    for (const subscription of this.subscriptions.values()) {
+      subscription.overLimit = ++count > MAX_SUBSCRIPTIONS_PER_CONNECTION;
+    }
     this.querySetVersion = message.newVersion;
     this.hub.requestTick();
   }
 
   private subscribe(add: AddQuery): void {
+    const udfPath = canonicalUdfPath(add.udfPath);
+    const args = add.args[0] ?? {};
+    this.subscriptions.delete(add.queryId); // a re-added id counts as the newest
     this.subscriptions.set(add.queryId, {
       queryId: add.queryId,
-      udfPath: canonicalUdfPath(add.udfPath),
-      args: add.args[0] ?? {},
+      udfPath,
+      args,
       journal: add.journal ?? null,
+      argumentsRefusal: argumentsRefusal(udfPath, args),
+      overLimit: false,
     });
   }
 
@@ -143,10 +191,15 @@ export class SyncSession implements HubClient {
 
   private mutate(requestId: number, udfPath: string, args: JSONValue): void {
     const identity = this.caller.identity;
+    const refusal = argumentsRefusal(udfPath, args);
     this.mutationsInFlight++;
     this.mutations = this.mutations.then(async () => {
       if (this.closed) return;
       try {
+        if (refusal !== null) {
+          this.sendFailure("MutationResponse", requestId, { message: refusal });
+          return;
+        }
         const result = await this.engine.runMutation(udfPath, args, identity);
         // runMutation resolves after its commit was announced, so this version includes it.
         const ts = this.hub.currentVersion;
@@ -154,49 +207,56 @@ export class SyncSession implements HubClient {
         this.pendingMutationTs = Math.max(this.pendingMutationTs ?? 0, ts);
         this.hub.requestTick();
       } catch (error) {
-        const failure = failureOf(error, `mutation ${udfPath}`, this.log);
-        this.send({
-          type: "MutationResponse",
-          requestId,
-          success: false,
-          result: failure.message,
-          logLines: [],
-          ...(failure.data !== undefined ? { errorData: failure.data } : {}),
-        });
+        this.sendFailure("MutationResponse", requestId, failureOf(error, `mutation ${udfPath}`, this.log));
       } finally {
         this.mutationsInFlight--;
+        this.pendingRequests--;
       }
     });
   }
 
   private act(requestId: number, udfPath: string, args: JSONValue): void {
+    const refusal = argumentsRefusal(udfPath, args);
+    if (refusal !== null) {
+      this.pendingRequests--;
+      this.sendFailure("ActionResponse", requestId, { message: refusal });
+      return;
+    }
     const identity = this.caller.identity;
-    void this.engine.runAction(udfPath, args, identity).then(
-      (result) => this.send({ type: "ActionResponse", requestId, success: true, result, logLines: [] }),
-      (error: unknown) => {
-        const failure = failureOf(error, `action ${udfPath}`, this.log);
-        this.send({
-          type: "ActionResponse",
-          requestId,
-          success: false,
-          result: failure.message,
-          logLines: [],
-          ...(failure.data !== undefined ? { errorData: failure.data } : {}),
-        });
-      },
-    );
+    void this.engine
+      .runAction(udfPath, args, identity)
+      .then(
+        (result) => this.send({ type: "ActionResponse", requestId, success: true, result, logLines: [] }),
+        (error: unknown) =>
+          this.sendFailure("ActionResponse", requestId, failureOf(error, `action ${udfPath}`, this.log)),
+      )
+      .finally(() => this.pendingRequests--);
+  }
+
+  private sendFailure(type: "MutationResponse" | "ActionResponse", requestId: number, failure: Failure): void {
+    this.send({
+      type,
+      requestId,
+      success: false,
+      result: failure.message,
+      logLines: [],
+      ...(failure.data !== undefined ? { errorData: failure.data } : {}),
+    });
   }
 
   plan(): ClientPlan {
-    const queries = [...this.subscriptions.values()].map(({ queryId, udfPath, args, journal }) => {
-      const runArgs = argsWithJournal(args, journal);
+    const queries = [...this.subscriptions.values()].map((subscription) => {
+      const { queryId, udfPath, args, journal } = subscription;
+      const refusal = subscription.overLimit ? TOO_MANY : subscription.argumentsRefusal;
+      const runArgs = refusal === null ? argsWithJournal(args, journal) : null;
       return {
         queryId,
         udfPath,
         args: runArgs,
         identity: this.caller.identity,
         identityKey: this.caller.key,
-        key: queryKey(udfPath, runArgs, this.caller.key),
+        key: refusal === null ? queryKey(udfPath, runArgs, this.caller.key) : refusedQueryKey(udfPath, refusal),
+        refusal,
       };
     });
     return {
@@ -267,5 +327,18 @@ export class SyncSession implements HubClient {
     if (this.closed) return;
     this.socket.close(code, reason);
     this.dispose();
+  }
+}
+
+const TOO_MANY = tooManySubscriptionsMessage();
+
+/** Convex's message when `args` break a value limit, else null (checked before any work). */
+function argumentsRefusal(udfPath: string, args: JSONValue): string | null {
+  try {
+    checkArguments(udfPath, args);
+    return null;
+  } catch (error) {
+    if (error instanceof ValueLimitError) return error.message;
+    throw error;
   }
 }

@@ -68,3 +68,11 @@ export const storeInAction = action({
   args: { text: v.string() },
   handler: async (ctx, { text }) => await ctx.storage.store(new Blob([text], { type: "text/plain" })),
 });
+
+export const withPrefix = query({
+  args: { prefix: v.string() },
+  handler: async (ctx, { prefix }) => {
+    const notes = await ctx.db.query("notes").collect();
+    return notes.filter((note) => note.text.startsWith(prefix)).length;
+  },
+});

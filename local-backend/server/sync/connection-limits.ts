@@ -1,0 +1,34 @@
+/**
+ * What one WebSocket connection may ask of the server, so a single client can neither crash it,
+ * nor exhaust its memory, nor starve the others. Argument limits are Convex's
+ * (engine/value-limits.ts); these bound the connection itself.
+ */
+import { MAX_ARGUMENTS_BYTES } from "../../engine/value-limits";
+
+/**
+ * A client message may carry arguments of Convex's maximum size plus its envelope; a larger
+ * frame closes the connection (1009) before it is buffered whole.
+ */
+export const MAX_FRAME_BYTES = MAX_ARGUMENTS_BYTES + 1024 * 1024;
+
+/** Live queries one connection may hold; further ones fail with `tooManySubscriptionsMessage`. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 1000;
+export const tooManySubscriptionsMessage = () =>
+  `Too many queries subscribed on one connection (maximum ${MAX_SUBSCRIPTIONS_PER_CONNECTION})`;
+
+/**
+ * What may wait to be sent to a client that does not read: past either bound the connection is
+ * dropped (the official client reconnects and subscribes again) instead of buffering without end.
+ * One message of any size is always let through an empty queue (a large query result).
+ */
+export const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+export const MAX_QUEUED_MESSAGES = 500;
+
+/** A function path is a module path and an export name; nothing legitimate is longer. */
+export const MAX_UDF_PATH_LENGTH = 1024;
+
+/**
+ * Mutations and actions one connection may have waiting for an answer; a client that sends more
+ * without waiting is disconnected instead of queueing work without end.
+ */
+export const MAX_PENDING_REQUESTS = 1000;

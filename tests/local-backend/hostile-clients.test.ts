@@ -1,0 +1,327 @@
+/**
+ * No client can take the local backend down or starve the others: arguments past Convex's
+ * limits are refused before any work on every path (sync protocol and HTTP endpoints), a frame
+ * too large closes only its connection, a connection holds a bounded number of subscriptions,
+ * a client that stops reading is dropped instead of buffered without end, and a connection with
+ * many live queries cannot make another client's mutation wait for all of them.
+ */
+import { ConvexClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import WebSocket from "ws";
+import { MAX_FRAME_BYTES, MAX_SUBSCRIPTIONS_PER_CONNECTION } from "../../local-backend/server/sync/connection-limits";
+import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
+import { FIXTURE_FUNCTIONS } from "./engine-test-env";
+
+type Message = Record<string, unknown> & { type: string };
+
+const TOO_NESTED = "Value is too nested (nested 65 levels deep > maximum nesting 64)";
+const CONNECT = { type: "Connect", sessionId: "hostile", connectionCount: 0, lastCloseReason: null, clientTs: 0 };
+const addNote = makeFunctionReference<"mutation", { text: string }, string>("notes:add");
+
+/** A value nested `levels` deep (objects and arrays in turn), as JSON text: JSON.stringify would overflow. */
+function nestedJson(levels: number): string {
+  let open = "";
+  let close = "";
+  for (let i = levels - 1; i >= 0; i--) {
+    open += i % 2 === 0 ? '{"a":' : "[";
+    close = (i % 2 === 0 ? "}" : "]") + close;
+  }
+  return `${open}"leaf"${close}`;
+}
+
+/** A raw connection to the sync endpoint that collects what the server sends. */
+async function connect(url: string) {
+  const socket = new WebSocket(`${url.replace(/^http/, "ws")}/api/1.48.0/sync`);
+  const messages: Message[] = [];
+  const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+  socket.on("message", (data: Buffer) => messages.push(JSON.parse(data.toString("utf8")) as Message));
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  const next = async (accept: (message: Message) => boolean) => {
+    for (let waited = 0; waited < 10_000; waited += 10) {
+      const found = messages.find(accept);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error("no such message");
+  };
+  /** Sends the message; `args` given as JSON text replace the placeholder ARGS. */
+  const send = (message: object, argsJson?: string) => {
+    const text = JSON.stringify(message);
+    socket.send(argsJson === undefined ? text : text.replace('"ARGS"', argsJson));
+  };
+  send(CONNECT);
+  return { socket, messages, closed, next, send };
+}
+
+/** The modification for `queryId` in the Transitions received so far. */
+const modificationOf = (messages: Message[], queryId: number) =>
+  messages
+    .filter((message) => message.type === "Transition")
+    .flatMap((message) => message.modifications as Message[])
+    .findLast((modification) => modification.queryId === queryId);
+
+const folders: string[] = [];
+
+describe("hostile clients", () => {
+  let backend: LocalBackend;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "hostile-clients-"));
+    folders.push(dataDir);
+    backend = await startLocalBackend({
+      port: 0,
+      dataDir,
+      seed: false,
+      modulesDir: FIXTURE_FUNCTIONS,
+      log: (line) => logLines.push(line),
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await backend?.close();
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("answers a subscription nested 5,000 deep with Convex's message, and keeps serving everyone", async () => {
+    const hostile = await connect(backend.url);
+    hostile.send(
+      {
+        type: "ModifyQuerySet",
+        baseVersion: 0,
+        newVersion: 1,
+        modifications: [{ type: "Add", queryId: 0, udfPath: "notes:list", args: "ARGS" }],
+      },
+      `[${nestedJson(5000)}]`,
+    );
+    await hostile.next((message) => message.type === "Transition");
+    expect(modificationOf(hostile.messages, 0)).toMatchObject({
+      type: "QueryFailed",
+      errorMessage: `Invalid arguments for notes.js:list: ${TOO_NESTED}`,
+    });
+
+    const other = await connect(backend.url);
+    other.send({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [{ type: "Add", queryId: 0, udfPath: "notes:list", args: [{}] }],
+    });
+    await other.next((message) => message.type === "Transition");
+    expect(modificationOf(other.messages, 0)).toMatchObject({ type: "QueryUpdated" });
+    hostile.socket.close();
+    other.socket.close();
+  });
+
+  it("refuses mutations and actions past the nesting and array limits without running them", async () => {
+    const runMutation = vi.spyOn(backend.engine, "runMutation");
+    const runAction = vi.spyOn(backend.engine, "runAction");
+    const client = await connect(backend.url);
+    client.send({ type: "Mutation", requestId: 0, udfPath: "notes:add", args: "ARGS" }, `[${nestedJson(5000)}]`);
+    client.send(
+      { type: "Action", requestId: 1, udfPath: "notes:addThroughAction", args: "ARGS" },
+      `[${nestedJson(64)}]`,
+    );
+    client.send({ type: "Mutation", requestId: 2, udfPath: "notes:add", args: [{ text: new Array(9000).fill(1) }] });
+    const answer = (type: string, requestId: number) =>
+      client.next((message) => message.type === type && message.requestId === requestId);
+    expect(await answer("MutationResponse", 0)).toMatchObject({
+      success: false,
+      result: `Invalid arguments for notes.js:add: ${TOO_NESTED}`,
+    });
+    expect(await answer("ActionResponse", 1)).toMatchObject({
+      success: false,
+      result: `Invalid arguments for notes.js:addThroughAction: ${TOO_NESTED}`,
+    });
+    expect(await answer("MutationResponse", 2)).toMatchObject({
+      success: false,
+      result: "Invalid arguments for notes.js:add: Array length is too long (9000 > maximum length 8192)",
+    });
+    expect(runMutation).not.toHaveBeenCalled();
+    expect(runAction).not.toHaveBeenCalled();
+    // 63 levels of arguments are within the limit (Convex parses them as `[args]`).
+    client.send(
+      { type: "Action", requestId: 3, udfPath: "notes:addThroughAction", args: "ARGS" },
+      `[${nestedJson(63)}]`,
+    );
+    expect(await answer("ActionResponse", 3)).toMatchObject({ success: false });
+    expect(runAction).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
+    client.socket.close();
+  });
+
+  it("refuses over-limit arguments on every HTTP function endpoint before running anything", async () => {
+    const runQuery = vi.spyOn(backend.engine, "runQuery");
+    const post = async (endpoint: string, body: object, argsJson?: string) => {
+      const text = JSON.stringify(body);
+      const response = await fetch(`${backend.url}${endpoint}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: argsJson === undefined ? text : text.replace('"ARGS"', argsJson),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    // The 1.8 MB argument of the fault-injection run: 300,000 numbers in one array.
+    const huge = { text: new Array(300_000).fill(123456) };
+    for (const [endpoint, udfPath] of [
+      ["/api/query", "notes:list"],
+      ["/api/mutation", "notes:add"],
+      ["/api/action", "notes:addThroughAction"],
+    ] as const) {
+      const [module] = udfPath.split(":");
+      expect(
+        await post(endpoint, { path: udfPath, args: "ARGS", format: "convex_encoded_json" }, `[${nestedJson(5000)}]`),
+      ).toEqual({
+        status: 560,
+        body: {
+          status: "error",
+          errorMessage: `Invalid arguments for ${module}.js:${udfPath.split(":")[1]}: ${TOO_NESTED}`,
+          logLines: [],
+        },
+      });
+      expect(await post(endpoint, { path: udfPath, args: [huge], format: "convex_encoded_json" })).toMatchObject({
+        status: 560,
+        body: { errorMessage: expect.stringContaining("Array length is too long (300000 > maximum length 8192)") },
+      });
+    }
+    expect(await post("/api/function", { path: "notes:list", args: "ARGS" }, nestedJson(65))).toMatchObject({
+      status: 560,
+      body: { errorMessage: `Invalid arguments for notes.js:list: ${TOO_NESTED}` },
+    });
+    const wide = Object.fromEntries(Array.from({ length: 1025 }, (_, i) => [`f${i}`, i]));
+    expect(await post("/api/query", { path: "notes:list", args: [wide] })).toMatchObject({
+      status: 560,
+      body: {
+        errorMessage: "Invalid arguments for notes.js:list: Object has too many fields (1025 > maximum number 1024)",
+      },
+    });
+    expect(runQuery).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it("refuses arguments larger than 16 MiB", async () => {
+    const big = { text: "x".repeat(16 * 1024 * 1024 + 10) };
+    const response = await fetch(`${backend.url}/api/mutation`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "notes:add", args: [big] }),
+    });
+    expect(response.status).toBe(560);
+    expect(((await response.json()) as { errorMessage: string }).errorMessage).toMatch(
+      /^Invalid arguments for notes\.js:add: Arguments for notes:add are too large \(16 MiB, limit: 16 MiB\)$/,
+    );
+  }, 20_000);
+
+  it("closes a connection that sends a frame larger than the limit, before reading it whole", async () => {
+    const client = await connect(backend.url);
+    client.socket.send(JSON.stringify({ type: "Event", eventType: "x", event: "y".repeat(MAX_FRAME_BYTES) }));
+    expect(await client.closed).toBe(1009);
+  }, 20_000);
+
+  it("fails subscriptions past the per-connection limit and runs the others", async () => {
+    const client = await connect(backend.url);
+    const modifications = Array.from({ length: MAX_SUBSCRIPTIONS_PER_CONNECTION + 1 }, (_, queryId) => ({
+      type: "Add",
+      queryId,
+      udfPath: "notes:list",
+      args: [{}],
+    }));
+    client.send({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications });
+    await client.next((message) => message.type === "Transition");
+    expect(modificationOf(client.messages, 0)).toMatchObject({ type: "QueryUpdated" });
+    expect(modificationOf(client.messages, MAX_SUBSCRIPTIONS_PER_CONNECTION - 1)).toMatchObject({
+      type: "QueryUpdated",
+    });
+    expect(modificationOf(client.messages, MAX_SUBSCRIPTIONS_PER_CONNECTION)).toMatchObject({
+      type: "QueryFailed",
+      errorMessage: `Too many queries subscribed on one connection (maximum ${MAX_SUBSCRIPTIONS_PER_CONNECTION})`,
+    });
+    // Removing one lets the one past the limit run.
+    client.send({
+      type: "ModifyQuerySet",
+      baseVersion: 1,
+      newVersion: 2,
+      modifications: [{ type: "Remove", queryId: 0 }],
+    });
+    await client.next(
+      (message) => message.type === "Transition" && (message.endVersion as { querySet: number }).querySet === 2,
+    );
+    expect(modificationOf(client.messages, MAX_SUBSCRIPTIONS_PER_CONNECTION)).toMatchObject({
+      type: "QueryUpdated",
+    });
+    client.socket.close();
+  }, 20_000);
+
+  it("makes another client's mutation wait for at most a slice of a heavy connection's query runs", async () => {
+    // 900 distinct live queries of the notes table: every new note makes them all stale.
+    const heavy = await connect(backend.url);
+    const modifications = Array.from({ length: 900 }, (_, queryId) => ({
+      type: "Add",
+      queryId,
+      udfPath: "notes:withPrefix",
+      args: [{ prefix: `p${queryId}` }],
+    }));
+    heavy.send({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications });
+    await heavy.next((message) => message.type === "Transition");
+
+    const runs = vi.spyOn(backend.engine, "runQueryTrackingReads");
+    const writer = new ConvexClient(backend.url, {
+      webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+      logger: false,
+    });
+    const runsPerMutation: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const before = runs.mock.calls.length;
+      await writer.mutation(addNote, { text: `fair ${i}` });
+      runsPerMutation.push(runs.mock.calls.length - before);
+    }
+    // Without slicing (and turns of the event loop), each mutation waits for all 900 runs.
+    expect(Math.max(...runsPerMutation)).toBeLessThan(450);
+    vi.restoreAllMocks();
+    await writer.close();
+    heavy.socket.close();
+    await heavy.closed;
+  }, 60_000);
+
+  it("drops a connection that stops reading instead of buffering for it without end", async () => {
+    const stalled = await connect(backend.url);
+    stalled.send({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [{ type: "Add", queryId: 0, udfPath: "notes:list", args: [{}] }],
+    });
+    await stalled.next((message) => message.type === "Transition");
+    stalled.socket.pause();
+
+    const reader = await connect(backend.url);
+    reader.send({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [{ type: "Add", queryId: 0, udfPath: "notes:list", args: [{}] }],
+    });
+    // Each note makes the whole list (growing by 100 KB) a new Transition for both.
+    const text = "n".repeat(100_000);
+    let notes = 0;
+    while (!logLines.some((line) => line.includes("does not read")) && notes < 120) {
+      await backend.engine.runMutation("notes:add", { text: `${notes++} ${text}` }, null);
+    }
+    expect(logLines.some((line) => line.includes("dropping a connection that does not read"))).toBe(true);
+    stalled.socket.resume();
+    expect(await stalled.closed).toBe(1006);
+
+    // The client that reads still gets every note.
+    const total = (await backend.engine.runQuery("notes:list", {}, null)) as unknown[];
+    await reader.next(
+      (message) =>
+        message.type === "Transition" &&
+        (message.modifications as { value?: unknown[] }[]).some((m) => m.value?.length === total.length),
+    );
+    reader.socket.close();
+  }, 60_000);
+});
