@@ -1,7 +1,8 @@
 /**
  * The built client (dist/) for `npm start`: files by path, and index.html for the app's own
  * routes (/books/123 …) so a reload on any page works. Hashed assets are cached for good;
- * index.html never, so a rebuild shows at once.
+ * index.html is revalidated every time, so a rebuild shows at once. A file with a brotli or gzip
+ * twin made at build time (scripts/precompress.ts) is sent compressed to browsers that accept it.
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -48,7 +49,7 @@ export class StaticFiles {
     if (file === null) return false;
     const info = await stat(file).catch(() => null);
     if (info === null || !info.isFile()) return false;
-    this.send(file, info.size, request, response);
+    await this.send(file, info.size, request, response);
     return true;
   }
 
@@ -57,7 +58,7 @@ export class StaticFiles {
     const file = path.join(this.root, "index.html");
     const info = await stat(file).catch(() => null);
     if (info === null || !info.isFile()) return false;
-    this.send(file, info.size, request, response);
+    await this.send(file, info.size, request, response);
     return true;
   }
 
@@ -74,22 +75,75 @@ export class StaticFiles {
     return file.startsWith(this.root + path.sep) ? file : null;
   }
 
-  private send(file: string, size: number, request: IncomingMessage, response: ServerResponse): void {
+  private async send(file: string, size: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const extension = path.extname(file).toLowerCase();
     const hashedAsset = file.startsWith(path.join(this.root, "assets") + path.sep);
-    response.writeHead(200, {
+    const compressed = await this.compressedTwin(file, request);
+    const headers: Record<string, string> = {
       "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
-      "Content-Length": String(size),
+      "Content-Length": String(compressed?.size ?? size),
       "Cache-Control": hashedAsset ? "public, max-age=31536000, immutable" : "no-cache",
-    });
+    };
+    if (compressed !== null) headers["Content-Encoding"] = compressed.encoding;
+    // Caches must key the answer by what the browser accepts once a twin exists.
+    if (compressed !== null || (await this.hasTwin(file))) headers["Vary"] = "Accept-Encoding";
+    response.writeHead(200, headers);
     if (request.method === "HEAD") {
       response.end();
       return;
     }
-    createReadStream(file)
+    createReadStream(compressed?.file ?? file)
       .on("error", () => response.destroy())
       .pipe(response);
   }
+
+  /** The best precompressed twin of `file` that the request accepts, if one was built. */
+  private async compressedTwin(
+    file: string,
+    request: IncomingMessage,
+  ): Promise<{ file: string; size: number; encoding: string } | null> {
+    const accepted = acceptedEncodings(request.headers["accept-encoding"]);
+    for (const { encoding, suffix } of TWINS) {
+      if (!accepted.has(encoding)) continue;
+      const info = await stat(file + suffix).catch(() => null);
+      if (info !== null && info.isFile()) return { file: file + suffix, size: info.size, encoding };
+    }
+    return null;
+  }
+
+  private async hasTwin(file: string): Promise<boolean> {
+    for (const { suffix } of TWINS) {
+      if (
+        await stat(file + suffix).then(
+          (info) => info.isFile(),
+          () => false,
+        )
+      )
+        return true;
+    }
+    return false;
+  }
+}
+
+/** Twins in order of preference: brotli is about 15 % smaller than gzip for scripts. */
+const TWINS = [
+  { encoding: "br", suffix: ".br" },
+  { encoding: "gzip", suffix: ".gz" },
+] as const;
+
+/** The codings an Accept-Encoding header allows ("gzip, deflate, br;q=0.9"); `q=0` refuses one. */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
+  for (const part of value.split(",")) {
+    const [name = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    if (name === "") continue;
+    const quality = params.find((param) => param.startsWith("q="));
+    if (quality !== undefined && Number(quality.slice(2)) === 0) continue;
+    accepted.add(name);
+  }
+  if (accepted.has("*")) for (const { encoding } of TWINS) accepted.add(encoding);
+  return accepted;
 }
 
 /** Whether a GET is for a page of the app (a route) rather than a missing file. */
