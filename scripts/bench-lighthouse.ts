@@ -5,10 +5,10 @@
  * visit; / and /dumy signed in as the demo user Alice (her Convex Auth tokens in localStorage,
  * which Lighthouse keeps while it empties the HTTP cache before every run). Each page runs
  * RUNS times (env LIGHTHOUSE_RUNS, default 3); the table shows the median run by performance
- * score. Budget (ARCHITECTURE.md): performance ≥ 95, accessibility 100, best practices 100.
+ * score. LIGHTHOUSE_REPORT_DIR=/some/folder keeps every run's full JSON report there. Budget (ARCHITECTURE.md): performance ≥ 95, accessibility 100, best practices 100.
  * Prints figures; never fails on them.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
@@ -19,6 +19,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from "../local-backend/seed/users";
 import { authStorage, signInTokens } from "../tests/e2e/harness/users";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const PAGES = [
   { path: "/login", signedIn: false },
@@ -101,6 +102,11 @@ async function measure(browser: Browser, url: string): Promise<Run> {
     const result = await lighthouse(url, { logLevel: "error", output: "json" }, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, "_") || "_";
+      writeFileSync(path.join(REPORT_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const transfer = lhr.audits["resource-summary"]?.details as

@@ -48,23 +48,18 @@ export function BottomBar({ minimal }: { minimal: boolean }) {
   );
 }
 
-/** A way to the music page that says what is playing (wide screens show the title). */
+/**
+ * The way to the music page. It always reads "Music"; where there is room it adds what is
+ * playing (or that the music is stopped) as extra text.
+ */
 function NowPlayingLink() {
-  const { nowPlayingId } = useAudioState();
-  const title = nowPlayingId ? trackById(nowPlayingId).title : null;
+  const { nowPlayingId, stopped } = useAudioState();
+  const detail = stopped ? "stopped" : nowPlayingId ? trackById(nowPlayingId).title : null;
   return (
-    <NavLink
-      to={paths.music}
-      aria-label={title ? `Music, now playing ${title}` : "Music"}
-      className={({ isActive }) =>
-        clsx(
-          "flex size-9 items-center justify-center gap-1.5 rounded-full text-sm sm:size-10 focus-visible:outline-2 focus-visible:outline-brand-500 md:w-auto md:px-3",
-          isActive ? "text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
-        )
-      }
-    >
-      <ListMusic aria-hidden className="size-5 shrink-0" />
-      <span className="hidden max-w-32 truncate md:inline">{title ?? "Music"}</span>
+    <NavLink to={paths.music} className={linkClass}>
+      <ListMusic aria-hidden className="size-5 shrink-0 sm:size-4" />
+      <span className="whitespace-nowrap">Music</span>
+      {detail && <span className="sr-only max-w-32 truncate font-normal text-stone-500 md:not-sr-only">{detail}</span>}
     </NavLink>
   );
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { AudioProvider } from "@/app/audio-provider";
+import { BottomBar } from "@/app/bottom-bar";
 import MusicPage from "@/features/music/music-page";
 import { AudioManager } from "@/lib/audio/audio-manager";
 import { backgroundTrackForPath, TRACKS } from "@/lib/audio/tracks";
@@ -51,7 +52,7 @@ describe("AudioManager", () => {
     ]);
   });
 
-  it("lets a chosen track replace the background music until it is stopped", () => {
+  it("lets a chosen track replace the background music on every page", () => {
     const backend = recordingBackend();
     const manager = new AudioManager(backend, null);
     manager.start();
@@ -60,18 +61,65 @@ describe("AudioManager", () => {
     expect(manager.getState().nowPlayingId).toBe("night-library");
     manager.stop("paper-boats");
     expect(manager.getState().nowPlayingId).toBe("night-library");
+    expect(backend.calls).toEqual(["play:morning-pages", "pause:morning-pages", "play:night-library"]);
+  });
+
+  it("stays silent after Stop, on every page, until Play is pressed", () => {
+    const backend = recordingBackend();
+    const manager = new AudioManager(backend, null);
+    manager.start();
+    manager.play("night-library");
     manager.stop("night-library");
-    expect(manager.getState().nowPlayingId).toBe("duma-theme");
+    expect(manager.getState()).toMatchObject({ stopped: true, nowPlayingId: null });
+    manager.setPath("/duma");
+    manager.setPath("/books");
+    expect(manager.getState().nowPlayingId).toBeNull();
+    manager.play("paper-boats");
+    expect(manager.getState().nowPlayingId).toBe("paper-boats");
     expect(backend.calls).toEqual([
       "play:morning-pages",
       "pause:morning-pages",
       "play:night-library",
-      "stop:night-library",
       "pause:night-library",
-      "play:duma-theme",
+      "stop:night-library",
+      "play:paper-boats",
     ]);
   });
+
+  it("stops the background track too, and Play on it follows the pages again", () => {
+    const backend = recordingBackend();
+    const manager = new AudioManager(backend, null);
+    manager.start();
+    manager.stop("morning-pages");
+    expect(manager.getState().nowPlayingId).toBeNull();
+    manager.play("morning-pages");
+    manager.setPath("/duma");
+    expect(manager.getState()).toMatchObject({ chosenTrackId: null, nowPlayingId: "duma-theme" });
+  });
+
+  it("remembers a Stop across a reload, and forgets it after Play", () => {
+    const storage = memoryStorage();
+    const first = new AudioManager(recordingBackend(), storage);
+    first.start();
+    first.stop("morning-pages");
+
+    const backend = recordingBackend();
+    const afterReload = new AudioManager(backend, storage);
+    afterReload.start();
+    expect(afterReload.getState()).toMatchObject({ stopped: true, nowPlayingId: null });
+    expect(backend.calls).toEqual([]);
+    afterReload.play("slow-orbit");
+
+    const later = new AudioManager(recordingBackend(), storage);
+    later.start();
+    expect(later.getState()).toMatchObject({ stopped: false, nowPlayingId: "morning-pages" });
+  });
 });
+
+function memoryStorage(): Pick<Storage, "getItem" | "setItem"> {
+  const items = new Map<string, string>();
+  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
+}
 
 function renderMusicPage() {
   const backend = recordingBackend();
@@ -96,7 +144,7 @@ describe("music page", () => {
     }
   });
 
-  it("plays a track in place of the background music and stops back to it", () => {
+  it("plays a track in place of the background music, and Stop silences it until Play", () => {
     const { backend } = renderMusicPage();
     expect(screen.getByRole("status")).toHaveTextContent("Music starts as soon as you click or press a key anywhere.");
     fireEvent.click(screen.getByRole("button", { name: "Play Slow Orbit" }));
@@ -104,8 +152,20 @@ describe("music page", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Now playing: Slow Orbit.");
     expect(screen.getByRole("button", { name: "Stop Morning Pages" })).toBeDisabled();
     fireEvent.click(screen.getByRole("button", { name: "Stop Slow Orbit" }));
-    expect(backend.calls).toEqual(["play:slow-orbit", "stop:slow-orbit", "pause:slow-orbit", "play:morning-pages"]);
+    expect(backend.calls).toEqual(["play:slow-orbit", "pause:slow-orbit", "stop:slow-orbit"]);
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Music is stopped. Press Play on a track to hear music again.",
+    );
+    for (const track of TRACKS) expect(screen.getByRole("button", { name: `Stop ${track.title}` })).toBeDisabled();
+  });
+
+  it("stops the background music from its own Stop button", () => {
+    const { backend, manager } = renderMusicPage();
+    act(() => manager.start());
     expect(screen.getByRole("status")).toHaveTextContent("Now playing: Morning Pages (background music).");
+    fireEvent.click(screen.getByRole("button", { name: "Stop Morning Pages" }));
+    expect(backend.calls).toEqual(["play:morning-pages", "pause:morning-pages", "stop:morning-pages"]);
+    expect(screen.getByRole("status")).toHaveTextContent("Music is stopped.");
   });
 
   it("starts the background music at the first key press or pointer press anywhere", () => {
@@ -115,5 +175,23 @@ describe("music page", () => {
     });
     expect(manager.getState().started).toBe(true);
     expect(backend.calls).toEqual(["play:morning-pages"]);
+  });
+});
+
+describe("bottom bar music link", () => {
+  it('always reads "Music", with what plays (or that it is stopped) as extra text', () => {
+    const manager = new AudioManager(recordingBackend(), null);
+    render(
+      <AudioProvider manager={manager}>
+        <MemoryRouter>
+          <BottomBar minimal={false} />
+        </MemoryRouter>
+      </AudioProvider>,
+    );
+    expect(screen.getByRole("link", { name: "Music" })).toHaveAttribute("href", "/music");
+    act(() => manager.start());
+    expect(screen.getByRole("link", { name: /^Music\W*Morning Pages$/ })).toBeInTheDocument();
+    act(() => manager.stop("morning-pages"));
+    expect(screen.getByRole("link", { name: /^Music\W*stopped$/ })).toBeInTheDocument();
   });
 });

@@ -1,14 +1,17 @@
 import { clsx } from "clsx";
 import { Music, Play, Square } from "lucide-react";
+import type { AudioState } from "@/lib/audio/audio-manager";
 import { TRACKS, trackById, type Track } from "@/lib/audio/tracks";
 import { useAudioManager, useAudioState } from "@/lib/audio/use-audio";
 
 /**
  * Music (F11, seed §2): the five tracks, each with Play and Stop. A played track replaces the
- * page's background music everywhere until it is stopped; then the background music returns.
+ * page's background music everywhere; Stop silences the music on every page, even after a
+ * reload, until Play is pressed again.
  */
 export default function MusicPage() {
-  const { chosenTrackId, nowPlayingId, volume } = useAudioState();
+  const state = useAudioState();
+  const { currentTrackId, nowPlayingId, stopped, volume } = state;
 
   return (
     <section className="mx-auto max-w-2xl px-3 py-6 sm:px-6 sm:py-10">
@@ -18,8 +21,8 @@ export default function MusicPage() {
         own.
       </p>
       <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-700">
-        {nowPlayingStatus(nowPlayingId === null ? null : trackById(nowPlayingId), chosenTrackId !== null)}
-        {volume === 0 && " The volume is off: turn it up in the bottom bar."}
+        {musicStatus(state)}
+        {volume === 0 && !stopped && " The volume is off: turn it up in the bottom bar."}
       </p>
       <ul className="mt-6 space-y-3">
         {TRACKS.map((track) => (
@@ -27,7 +30,7 @@ export default function MusicPage() {
             key={track.id}
             track={track}
             isPlaying={nowPlayingId === track.id}
-            isChosen={chosenTrackId === track.id}
+            canStop={!stopped && currentTrackId === track.id}
           />
         ))}
       </ul>
@@ -35,12 +38,14 @@ export default function MusicPage() {
   );
 }
 
-function nowPlayingStatus(track: Track | null, chosen: boolean): string {
-  if (!track) return "Music starts as soon as you click or press a key anywhere.";
-  return chosen ? `Now playing: ${track.title}.` : `Now playing: ${track.title} (background music).`;
+function musicStatus({ stopped, nowPlayingId, chosenTrackId }: AudioState): string {
+  if (stopped) return "Music is stopped. Press Play on a track to hear music again.";
+  if (nowPlayingId === null) return "Music starts as soon as you click or press a key anywhere.";
+  const { title } = trackById(nowPlayingId);
+  return chosenTrackId !== null ? `Now playing: ${title}.` : `Now playing: ${title} (background music).`;
 }
 
-function TrackRow({ track, isPlaying, isChosen }: { track: Track; isPlaying: boolean; isChosen: boolean }) {
+function TrackRow({ track, isPlaying, canStop }: { track: Track; isPlaying: boolean; canStop: boolean }) {
   const audio = useAudioManager();
   return (
     <li
@@ -76,7 +81,7 @@ function TrackRow({ track, isPlaying, isChosen }: { track: Track; isPlaying: boo
           type="button"
           aria-label={`Stop ${track.title}`}
           onClick={() => audio.stop(track.id)}
-          disabled={!isChosen}
+          disabled={!canStop}
           className="flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none"
         >
           <Square aria-hidden className="size-3.5" />

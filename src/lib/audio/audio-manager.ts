@@ -1,9 +1,11 @@
 /**
  * The app's one music player (F11). It decides WHAT should sound — the track the user chose on
  * the music page, else the background track of the current page — and WHEN: only after the
- * first user gesture, because browsers block autoplay. How sound is made is the backend's job
- * (howler in the app, a fake in tests). React reads the state through subscribe/getState.
+ * first user gesture, because browsers block autoplay, and never after the user pressed Stop
+ * until they press Play again (remembered across reloads). How sound is made is the backend's
+ * job (howler in the app, a fake in tests). React reads the state through subscribe/getState.
  */
+import { readStoppedFlag, storeStoppedFlag } from "./stopped-flag";
 import { backgroundTrackForPath, DEFAULT_TRACK_ID, trackById, type Track, type TrackId } from "./tracks";
 import { clampVolume, readStoredVolume, storeVolume, toggledVolume, type VolumeStorage } from "./volume";
 
@@ -24,7 +26,11 @@ export type AudioState = {
   backgroundTrackId: TrackId;
   /** False until the first user gesture; nothing plays before it. */
   started: boolean;
-  /** What is sounding (or would, at volume 0); null before the first gesture. */
+  /** The user pressed Stop: silence on every page until they press Play. */
+  stopped: boolean;
+  /** The track that plays when music is on: the chosen one, else the page's background track. */
+  currentTrackId: TrackId;
+  /** What is sounding (or would, at volume 0); null before the first gesture and while stopped. */
   nowPlayingId: TrackId | null;
 };
 
@@ -42,6 +48,8 @@ export class AudioManager {
       chosenTrackId: null,
       backgroundTrackId: DEFAULT_TRACK_ID,
       started: false,
+      stopped: readStoppedFlag(storage),
+      currentTrackId: DEFAULT_TRACK_ID,
       nowPlayingId: null,
     };
     backend.setVolume(volume);
@@ -76,21 +84,28 @@ export class AudioManager {
     this.setVolume(toggledVolume(this.state.volume));
   }
 
-  /** Music page Play: this track instead of the background one (pressing Play is a gesture). */
+  /**
+   * Music page Play: this track from now on, on every page (pressing Play is a gesture, and it
+   * ends a Stop). Play on the page's own background track goes back to following the pages.
+   */
   play(trackId: TrackId): void {
-    this.update({ chosenTrackId: trackId, started: true });
+    storeStoppedFlag(this.storage, false);
+    const chosenTrackId = trackId === this.state.backgroundTrackId ? null : trackId;
+    this.update({ chosenTrackId, started: true, stopped: false });
   }
 
-  /** Music page Stop: rewinds that track and goes back to the page's background track. */
+  /** Music page Stop on the current track: silence everywhere, that track rewound, until Play. */
   stop(trackId: TrackId): void {
-    if (this.state.chosenTrackId !== trackId) return;
+    if (this.state.stopped || this.state.currentTrackId !== trackId) return;
+    storeStoppedFlag(this.storage, true);
+    this.update({ chosenTrackId: null, stopped: true });
     this.backend.stop(trackById(trackId));
-    this.update({ chosenTrackId: null });
   }
 
   private update(change: Partial<AudioState>): void {
     const next = { ...this.state, ...change };
-    next.nowPlayingId = next.started ? (next.chosenTrackId ?? next.backgroundTrackId) : null;
+    next.currentTrackId = next.chosenTrackId ?? next.backgroundTrackId;
+    next.nowPlayingId = next.started && !next.stopped ? next.currentTrackId : null;
     const previousId = this.state.nowPlayingId;
     if (next.nowPlayingId !== previousId) {
       // Pausing keeps the position, so a background track resumes where it was when the user
