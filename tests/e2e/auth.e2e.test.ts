@@ -118,7 +118,8 @@ describe("accounts in the browser", () => {
     // Logging in mailed a fresh code; its link is what the e-mail carries.
     const { link } = await codeFromMailbox(context, app, email);
     await page.goto(link);
-    await page.waitForURL(`${app.url}/`, { timeout: WAIT_MS });
+    // No page was asked for before login: verification leads to BOOK_CROSS (seed §4).
+    await page.waitForURL(`${app.url}/books`, { timeout: WAIT_MS });
     await page.getByRole("button", { name: "Log Out" }).waitFor({ timeout: WAIT_MS });
     await context.close();
   });

@@ -26,10 +26,10 @@ describe("verify email screen", () => {
     signIn.mockResolvedValue({ signingIn: true });
     renderPage(
       "/verify-email",
-      "/verify-email?email=dora%40example.com&code=12345678&redirect=%2Fbooks",
+      "/verify-email?email=dora%40example.com&code=12345678&redirect=%2Fdumy%3Fpage%3D2",
       <VerifyEmailPage />,
     );
-    expect(await screen.findByText("Landed at /books")).toBeVisible();
+    expect(await screen.findByText("Landed at /dumy?page=2")).toBeVisible();
     expect(signIn).toHaveBeenCalledTimes(1);
     expect(signIn).toHaveBeenCalledWith("password", {
       flow: "email-verification",
@@ -38,7 +38,7 @@ describe("verify email screen", () => {
     });
   });
 
-  it("verifies a typed code and goes home without a redirect", async () => {
+  it("verifies a typed code and goes to BOOK_CROSS without a redirect (seed §4)", async () => {
     signIn.mockResolvedValue({ signingIn: true });
     renderPage("/verify-email", "/verify-email?email=dora%40example.com", <VerifyEmailPage />);
     const user = userEvent.setup();
@@ -49,7 +49,17 @@ describe("verify email screen", () => {
       email: "dora@example.com",
       code: "12345678",
     });
-    expect(await screen.findByText("Landed at /")).toBeVisible();
+    expect(await screen.findByText("Landed at /books")).toBeVisible();
+  });
+
+  it("goes to BOOK_CROSS when the page asked for was only home", async () => {
+    signIn.mockResolvedValue({ signingIn: true });
+    renderPage(
+      "/verify-email",
+      "/verify-email?email=dora%40example.com&code=12345678&redirect=%2F",
+      <VerifyEmailPage />,
+    );
+    expect(await screen.findByText("Landed at /books")).toBeVisible();
   });
 
   it("asks for all 8 digits before sending", async () => {

@@ -6,6 +6,15 @@ export function returnPathFrom(searchParams: URLSearchParams): string {
   return safeRedirectTarget(searchParams.get(REDIRECT_PARAM));
 }
 
+/**
+ * Where to go once the e-mail is verified: the page asked for before login, else BOOK_CROSS
+ * (seed §4). Home counts as no particular page: it is where every first visit starts.
+ */
+export function afterVerificationPath(searchParams: URLSearchParams): string {
+  const target = returnPathFrom(searchParams);
+  return target === paths.home ? paths.books : target;
+}
+
 /** The verify screen for an address, passing the return path along. */
 export function verifyEmailPath(email: string, searchParams: URLSearchParams): string {
   const query = new URLSearchParams({ email });

@@ -5,7 +5,7 @@ import { paths } from "@/config/paths";
 import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from "../../../convex/lib/auth-messages";
 import { authErrorMessage } from "./auth-errors";
 import { codeDigits, verifyFormProblem } from "./auth-form-rules";
-import { authPathKeepingRedirect, returnPathFrom } from "./auth-paths";
+import { afterVerificationPath, authPathKeepingRedirect } from "./auth-paths";
 import { AuthCard } from "./components/auth-card";
 import { AuthField } from "./components/auth-field";
 import { DevMailboxHint } from "./components/dev-mailbox-hint";
@@ -18,7 +18,7 @@ type Notice = { tone: "error" | "success"; text: string } | null;
 /**
  * Verify Your Email (PRODUCT D6): enter the 8-digit code, or arrive through the e-mail's link
  * (?email=…&code=…), which verifies in one click. Success signs the user in and continues to
- * the guard's `redirect` path or home.
+ * the guard's `redirect` path or BOOK_CROSS.
  */
 export default function VerifyEmailPage() {
   const { signIn } = useAuthActions();
@@ -32,7 +32,7 @@ export default function VerifyEmailPage() {
   const [notice, setNotice] = useState<Notice>(null);
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
-  const returnTo = returnPathFrom(searchParams);
+  const returnTo = afterVerificationPath(searchParams);
 
   const verify = useCallback(
     async (address: string, digits: string) => {

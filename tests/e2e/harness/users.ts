@@ -115,7 +115,7 @@ export async function latestMail(engine: Engine, email: string): Promise<{ code:
 
 /**
  * A new browser context whose user registered through /register, verified with the link of the
- * mailed code and is signed in (the page is wherever verification leads, home by default).
+ * mailed code and is signed in (the page is wherever verification leads, BOOK_CROSS by default).
  * Its profile is then named `user.name` (sign-up alone names it 'New User').
  */
 export async function newUserPage(browser: Browser, app: RunningApp, user: TestUser): Promise<SignedIn> {
