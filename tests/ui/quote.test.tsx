@@ -1,12 +1,15 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DailyQuoteCard } from "@/features/home/daily-quote-card";
 import { QUOTES, quoteOfTheDay } from "@/features/home/daily-quote";
 import {
-  backgroundSources,
   LOCAL_BACKGROUND_URL,
   randomPictureId,
   remotePictureUrl,
+  remoteSources,
+  shouldTryRemote,
+  UNREACHABLE_RETRY_MS,
+  UNREACHABLE_STORAGE_KEY,
 } from "@/features/home/home-background";
 
 describe("quoteOfTheDay", () => {
@@ -34,10 +37,21 @@ describe("home background", () => {
     expect(randomPictureId(() => 0.999_999)).toBe(1000);
   });
 
-  it("tries the random picture, then picture 1, then the bundled picture", () => {
-    expect(backgroundSources(42)).toEqual([remotePictureUrl(42), remotePictureUrl(1), LOCAL_BACKGROUND_URL]);
-    expect(backgroundSources(1)).toEqual([remotePictureUrl(1), LOCAL_BACKGROUND_URL]);
+  it("tries the random picture, then picture 1", () => {
+    expect(remoteSources(42)).toEqual([remotePictureUrl(42), remotePictureUrl(1)]);
+    expect(remoteSources(1)).toEqual([remotePictureUrl(1)]);
     expect(remotePictureUrl(42)).toBe("https://picsum.photos/id/42/1024/1024");
+  });
+
+  it("does not ask the picture service offline, nor within an hour of its last failure", () => {
+    const stored = new Map<string, string>();
+    const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: stored.set.bind(stored) };
+    expect(shouldTryRemote(storage, true, 1_000_000)).toBe(true);
+    expect(shouldTryRemote(storage, false, 1_000_000)).toBe(false);
+    stored.set(UNREACHABLE_STORAGE_KEY, "1000000");
+    expect(shouldTryRemote(storage, true, 1_000_000 + UNREACHABLE_RETRY_MS - 1)).toBe(false);
+    expect(shouldTryRemote(storage, true, 1_000_000 + UNREACHABLE_RETRY_MS)).toBe(true);
+    expect(shouldTryRemote(null, true)).toBe(true);
   });
 });
 
@@ -51,16 +65,33 @@ describe("DailyQuoteCard", () => {
     expect(screen.getByText("Day 32/366")).toBeInTheDocument();
   });
 
-  it("falls back to picture 1 and then to the bundled picture when pictures fail to load", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("shows the bundled picture at once, and the photo over it once it has loaded", () => {
     const { container } = render(<DailyQuoteCard date={new Date(2025, 1, 1)} pictureId={7} />);
-    const picture = () => container.querySelector("img")!;
-    expect(picture()).toHaveAttribute("src", remotePictureUrl(7));
-    fireEvent.error(picture());
-    expect(picture()).toHaveAttribute("src", remotePictureUrl(1));
-    fireEvent.error(picture());
-    expect(picture()).toHaveAttribute("src", LOCAL_BACKGROUND_URL);
+    const [local, photo] = container.querySelectorAll("img");
+    expect(local).toHaveAttribute("src", LOCAL_BACKGROUND_URL);
+    expect(photo).toHaveAttribute("src", remotePictureUrl(7));
+    expect(photo).toHaveClass("opacity-0");
     expect(screen.getByText("Illustration: DUMY")).toBeInTheDocument();
-    fireEvent.error(picture());
-    expect(picture()).toHaveAttribute("src", LOCAL_BACKGROUND_URL);
+    fireEvent.load(photo!);
+    expect(photo).toHaveClass("opacity-100");
+    expect(screen.getByText("Photo: Lorem Picsum")).toBeInTheDocument();
+  });
+
+  it("falls back to picture 1, then keeps the bundled picture and stops asking the service", () => {
+    const { container, unmount } = render(<DailyQuoteCard date={new Date(2025, 1, 1)} pictureId={7} />);
+    const photo = () => container.querySelectorAll("img")[1];
+    fireEvent.error(photo()!);
+    expect(photo()).toHaveAttribute("src", remotePictureUrl(1));
+    fireEvent.error(photo()!);
+    expect(photo()).toBeUndefined();
+    expect(container.querySelector("img")).toHaveAttribute("src", LOCAL_BACKGROUND_URL);
+    expect(screen.getByText("Illustration: DUMY")).toBeInTheDocument();
+    unmount();
+
+    // The next visit does not ask again.
+    const next = render(<DailyQuoteCard date={new Date(2025, 1, 2)} pictureId={9} />);
+    expect(next.container.querySelectorAll("img")).toHaveLength(1);
   });
 });

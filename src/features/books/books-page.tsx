@@ -8,6 +8,9 @@ import { BookFormDialog } from "./components/book-form-dialog";
 import { BooksQuote } from "./components/books-quote";
 import { useBookPages } from "./hooks/use-book-pages";
 
+/** Cards in view on arrival (a row of four on wide screens, about that many on a phone). */
+const ABOVE_THE_FOLD = 4;
+
 /** /books: the BOOK_CROSS board — quote, '+ Add Book', a live grid 8 per page, Previous/Next. */
 export default function BooksPage() {
   const board = useBookPages();
@@ -42,9 +45,9 @@ export default function BooksPage() {
             aria-busy={board.isChangingPage}
             className={`grid grid-cols-2 gap-3 transition-opacity sm:gap-5 md:grid-cols-4 ${board.isChangingPage ? "opacity-60" : ""}`}
           >
-            {board.books.map((book) => (
+            {board.books.map((book, index) => (
               <li key={book._id}>
-                <BookCard book={book} />
+                <BookCard book={book} aboveTheFold={index < ABOVE_THE_FOLD} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,14 @@
+import { clsx } from "clsx";
 import { useState } from "react";
 import { quoteOfTheDay } from "./daily-quote";
 import { dayOfYear, DAYS_IN_COUNTER } from "./day-of-year";
-import { backgroundSources, LOCAL_BACKGROUND_URL } from "./home-background";
+import {
+  LOCAL_BACKGROUND_URL,
+  pictureStorage,
+  rememberUnreachable,
+  remoteSources,
+  shouldTryRemote,
+} from "./home-background";
 
 type DailyQuoteCardProps = {
   date: Date;
@@ -9,23 +16,53 @@ type DailyQuoteCardProps = {
   pictureId: number;
 };
 
+type Photo = { sources: string[]; index: number; loaded: boolean } | null;
+
 /** Seed §2 home: the daily quote with its author, over the background picture, and Day N/366. */
 export function DailyQuoteCard({ date, pictureId }: DailyQuoteCardProps) {
   const quote = quoteOfTheDay(date);
   const day = dayOfYear(date);
-  const sources = backgroundSources(pictureId);
-  const [sourceIndex, setSourceIndex] = useState(0);
-  const background = sources[sourceIndex] ?? LOCAL_BACKGROUND_URL;
-  const isLocal = background === LOCAL_BACKGROUND_URL;
+  const [photo, setPhoto] = useState<Photo>(() =>
+    shouldTryRemote(pictureStorage(), typeof navigator === "undefined" || navigator.onLine)
+      ? { sources: remoteSources(pictureId), index: 0, loaded: false }
+      : null,
+  );
+  const photoUrl = photo?.sources[photo.index];
+
+  function photoFailed() {
+    setPhoto((current) => {
+      if (current === null) return null;
+      if (current.index + 1 < current.sources.length) return { ...current, index: current.index + 1 };
+      rememberUnreachable(pictureStorage());
+      return null;
+    });
+  }
 
   return (
     <figure className="relative isolate aspect-square w-full max-w-xl overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-950 via-violet-700 to-orange-300 shadow-xl">
       <img
-        src={background}
+        src={LOCAL_BACKGROUND_URL}
         alt=""
-        onError={() => setSourceIndex((index) => Math.min(index + 1, sources.length - 1))}
-        className="absolute inset-0 -z-10 size-full object-cover"
+        fetchPriority="high"
+        width={1024}
+        height={1024}
+        className="absolute inset-0 -z-20 size-full object-cover"
       />
+      {photoUrl && (
+        <img
+          key={photoUrl}
+          src={photoUrl}
+          alt=""
+          width={1024}
+          height={1024}
+          onLoad={() => setPhoto((current) => (current === null ? null : { ...current, loaded: true }))}
+          onError={photoFailed}
+          className={clsx(
+            "absolute inset-0 -z-10 size-full object-cover transition-opacity duration-700",
+            photo?.loaded ? "opacity-100" : "opacity-0",
+          )}
+        />
+      )}
       <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-t from-black/75 via-black/40 to-black/30" />
       <div className="flex h-full flex-col justify-between p-5 text-white sm:p-9">
         <div className="flex items-center justify-between gap-3 text-xs font-semibold tracking-wider uppercase sm:text-sm">
@@ -46,7 +83,7 @@ export function DailyQuoteCard({ date, pictureId }: DailyQuoteCardProps) {
             <cite className="block text-xs text-white/75 not-italic sm:text-sm">{quote.source}</cite>
           </span>
           <span className="shrink-0 text-[10px] text-white/60 sm:text-xs">
-            {isLocal ? "Illustration: DUMY" : "Photo: Lorem Picsum"}
+            {photo?.loaded ? "Photo: Lorem Picsum" : "Illustration: DUMY"}
           </span>
         </figcaption>
       </div>

@@ -4,7 +4,7 @@ import type { BookCardData } from "../book-types";
 import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 
 /** A book in a grid: cover, title linking to the book, creator avatar linking to their account. */
-export function BookCard({ book }: { book: BookCardData }) {
+export function BookCard({ book, aboveTheFold = false }: { book: BookCardData; aboveTheFold?: boolean }) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
       <Link
@@ -17,7 +17,9 @@ export function BookCard({ book }: { book: BookCardData }) {
           <img
             src={book.imageUrl}
             alt=""
-            loading="lazy"
+            // The first cards are the page's largest paint: fetch them at once, not when scrolled to.
+            loading={aboveTheFold ? "eager" : "lazy"}
+            fetchPriority={aboveTheFold ? "high" : "auto"}
             className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
           />
         ) : (

@@ -5,6 +5,9 @@ import { useFeedPages } from "../hooks/use-feed-pages";
 import type { FeedSort, PostCategory } from "../post-categories";
 import { PostCard } from "./post-card";
 
+/** Cards in view on arrival (a row of four on wide screens, about that many on a phone). */
+const ABOVE_THE_FOLD = 4;
+
 /** The live grid of post cards for one sort and filter, eight per page, with Previous/Next. */
 export function FeedList({ sort, categories }: { sort: FeedSort; categories: PostCategory[] }) {
   const feed = useFeedPages(sort, categories);
@@ -20,9 +23,9 @@ export function FeedList({ sort, categories }: { sort: FeedSort; categories: Pos
         aria-busy={feed.isChangingPage}
         className={`grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-4 ${feed.isChangingPage ? "opacity-60" : ""}`}
       >
-        {feed.posts.map((post) => (
+        {feed.posts.map((post, index) => (
           <li key={post._id}>
-            <PostCard post={post} />
+            <PostCard post={post} aboveTheFold={index < ABOVE_THE_FOLD} />
           </li>
         ))}
       </ul>

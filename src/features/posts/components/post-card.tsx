@@ -7,7 +7,7 @@ import { categoryLabel } from "../post-categories";
 import type { PostCardData } from "../post-types";
 
 /** A post in the feed (seed §2): image, title, views, likes, comments and date; the whole card opens the post. */
-export function PostCard({ post }: { post: PostCardData }) {
+export function PostCard({ post, aboveTheFold = false }: { post: PostCardData; aboveTheFold?: boolean }) {
   return (
     <article className="group relative flex h-full overflow-hidden rounded-xl sm:flex-col border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
       {/* A row (thumbnail beside the text) on phones, a tall card from the small breakpoint up. */}
@@ -16,7 +16,9 @@ export function PostCard({ post }: { post: PostCardData }) {
           <img
             src={post.imageUrl}
             alt=""
-            loading="lazy"
+            // The first cards are the page's largest paint: fetch them at once, not when scrolled to.
+            loading={aboveTheFold ? "eager" : "lazy"}
+            fetchPriority={aboveTheFold ? "high" : "auto"}
             className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
           />
         ) : (
