@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import BooksPage from "@/features/books/books-page";
 import type { BookCardData } from "@/features/books/book-types";
@@ -11,11 +11,20 @@ type Page = { books: BookCardData[]; isDone: boolean; continueCursor: string; to
 // books.page answers by cursor; a cursor missing from the map is a page still loading.
 const pages = vi.hoisted(() => new Map<string | null, unknown>());
 const queried = vi.hoisted(() => [] as (string | null)[]);
+// One-off reads (walking to a page of a shared link) answer from the same map.
+const walked = vi.hoisted(() => [] as (string | null)[]);
 vi.mock("convex/react", () => ({
-  useQuery: (_ref: unknown, args: { cursor: string | null }) => {
+  useQuery: (_ref: unknown, args: { cursor: string | null } | "skip") => {
+    if (args === "skip") return undefined;
     queried.push(args.cursor);
     return pages.get(args.cursor);
   },
+  useConvex: () => ({
+    query: async (_ref: unknown, args: { cursor: string | null }) => {
+      walked.push(args.cursor);
+      return pages.get(args.cursor);
+    },
+  }),
   useMutation: () => vi.fn(),
 }));
 
@@ -31,18 +40,44 @@ function books(from: number, count: number): BookCardData[] {
   }));
 }
 
-function renderPage() {
+function Address() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="address">{pathname + search}</p>;
+}
+
+function BookStandIn() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
+
+function renderPage(address = "/books") {
   render(
-    <MemoryRouter>
-      <BooksPage />
+    <MemoryRouter initialEntries={[address]}>
+      <Routes>
+        <Route path="/books" element={<BooksPage />} />
+        <Route path="/books/:bookId" element={<BookStandIn />} />
+      </Routes>
+      <Address />
     </MemoryRouter>,
   );
   return userEvent.setup();
 }
 
+const address = () => screen.getByTestId("address").textContent;
+
+function twoPages() {
+  pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
+  pages.set("after8", { books: books(9, 2), isDone: true, continueCursor: "end", totalPages: 2 } satisfies Page);
+}
+
 beforeEach(() => {
   pages.clear();
   queried.length = 0;
+  walked.length = 0;
 });
 
 describe("books page", () => {
@@ -75,6 +110,35 @@ describe("books page", () => {
 
     await user.click(screen.getByRole("button", { name: "Previous" }));
     expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
+  });
+
+  it("keeps the page in the address, so Back from a book returns to it", async () => {
+    twoPages();
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(address()).toBe("/books?page=2");
+    await user.click(screen.getByRole("link", { name: "Book 10" }));
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(address()).toBe("/books?page=2");
+    expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
+    // The page's cursor came back with the history entry: nothing was walked again.
+    expect(walked).toEqual([]);
+  });
+
+  it("opens a shared link at its page, walking there once", async () => {
+    twoPages();
+    renderPage("/books?page=2");
+    expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Book 9" })).toBeInTheDocument();
+    expect(walked).toEqual([null]);
+    expect(address()).toBe("/books?page=2");
+  });
+
+  it("shows the last page for a link past the end", async () => {
+    twoPages();
+    renderPage("/books?page=7");
+    expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
+    expect(address()).toBe("/books?page=2");
   });
 
   it("does not offer Next on a full last page, trusting the page count", () => {

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import FeedPage from "@/features/posts/feed-page";
 import type { PostCardData } from "@/features/posts/post-types";
@@ -14,10 +14,13 @@ const feed = vi.hoisted(() => ({
   answer: (_args: FeedArgs): unknown => undefined,
 }));
 vi.mock("convex/react", () => ({
-  useQuery: (_ref: unknown, args: FeedArgs) => {
+  useQuery: (_ref: unknown, args: FeedArgs | "skip") => {
+    if (args === "skip") return undefined;
     feed.asked.push(args);
     return feed.answer(args);
   },
+  // One-off reads walk to the page of a shared link.
+  useConvex: () => ({ query: async (_ref: unknown, args: FeedArgs) => feed.answer(args) }),
 }));
 
 function posts(from: number, count: number): PostCardData[] {
@@ -33,14 +36,22 @@ function posts(from: number, count: number): PostCardData[] {
   }));
 }
 
-function renderFeed() {
+function Address() {
+  const { search } = useLocation();
+  return <p data-testid="address">{search}</p>;
+}
+
+function renderFeed(address = "/dumy") {
   const view = render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[address]}>
       <FeedPage />
+      <Address />
     </MemoryRouter>,
   );
   return { user: userEvent.setup(), ...view };
 }
+
+const address = () => screen.getByTestId("address").textContent;
 
 const lastAsked = () => feed.asked[feed.asked.length - 1]!;
 
@@ -74,9 +85,28 @@ describe("the DUMY feed", () => {
     const { user } = renderFeed();
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(lastAsked().cursor).toBe("after8");
+    expect(address()).toBe("?page=2");
     await user.selectOptions(screen.getByLabelText("Sort by"), "Likes");
     expect(lastAsked()).toMatchObject({ sort: "likes", cursor: null });
     expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
+    expect(address()).toBe("?sort=likes");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(address()).toBe("?sort=likes&page=2");
+  });
+
+  it("opens at the sort and page of the address", async () => {
+    renderFeed("/dumy?sort=comments&page=2");
+    expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
+    expect(lastAsked()).toMatchObject({ sort: "comments", cursor: "after8" });
+    expect(screen.getByLabelText("Sort by")).toHaveValue("comments");
+  });
+
+  it("goes back to page 1 when the category filter changes", async () => {
+    const { user } = renderFeed();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(screen.getByRole("button", { name: "Art" }));
+    expect(address()).toBe("");
+    expect(lastAsked().cursor).toBeNull();
   });
 
   it("filters by category, says 'No posts match your current filters' for none, and remembers the choice", async () => {

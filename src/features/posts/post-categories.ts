@@ -25,6 +25,12 @@ export const SORTS = [
   { value: "comments", label: "Comments" },
 ] as const;
 export type FeedSort = (typeof SORTS)[number]["value"];
+export const DEFAULT_SORT: FeedSort = "date";
+
+/** The sort an address asks for (?sort=likes); anything unknown is the default, newest first. */
+export function sortFromParam(value: string | null): FeedSort {
+  return SORTS.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
+}
 
 /** Character limits the server enforces (convex/lib/text.ts), mirrored on the fields. */
 export const POST_LIMITS = { title: 120, description: 5000, comment: 1000 } as const;

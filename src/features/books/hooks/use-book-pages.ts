@@ -1,26 +1,28 @@
-import { useQuery } from "convex/react";
-import { useEffect, useRef, useState } from "react";
+import { useConvex, useQuery } from "convex/react";
+import { useEffect, useRef } from "react";
+import { useAddressPages } from "@/lib/use-address-pages";
 import { api } from "../../../../convex/_generated/api";
 
 /**
- * The board's pages, walked with a stack of cursors: Next pushes the cursor the server gave,
- * Previous pops it. Every page is a live query, so a new book appears on page 1 at once.
- * While the next page loads, the last one stays on screen (no flash of "Loading...").
+ * The board's pages. The page number is in the address (?page=2, see useAddressPages), so Back
+ * from a book returns to the same page. Every page is a live query, so a new book appears on
+ * page 1 at once. While the next page loads, the last one stays on screen (no flash of "Loading...").
  */
 export function useBookPages() {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors[cursors.length - 1] ?? null;
-  const result = useQuery(api.books.page, { cursor });
+  const convex = useConvex();
+  const pages = useAddressPages("board", (cursor) => convex.query(api.books.page, { cursor }));
+  const { cursor, pageNumber } = pages;
+  const result = useQuery(api.books.page, cursor === undefined ? "skip" : { cursor });
   const lastResult = useRef(result);
   if (result !== undefined) lastResult.current = result;
   const shown = result ?? lastResult.current;
-  const pageNumber = cursors.length;
 
   // A later page can empty out (its books deleted); step back instead of showing nothing.
   const pageEmptied = result !== undefined && result.books.length === 0 && pageNumber > 1;
+  const { stepBack } = pages;
   useEffect(() => {
-    if (pageEmptied) setCursors((stack) => stack.slice(0, -1));
-  }, [pageEmptied]);
+    if (pageEmptied) stepBack();
+  }, [pageEmptied, stepBack]);
 
   return {
     books: shown?.books,
@@ -34,9 +36,9 @@ export function useBookPages() {
     // The counter knows when this is the last page even if the server could not tell (a full last page).
     canGoForward: result !== undefined && !result.isDone && result.books.length > 0 && pageNumber < result.totalPages,
     next: () => {
-      if (result && !result.isDone) setCursors((stack) => [...stack, result.continueCursor]);
+      if (result && !result.isDone) pages.next(result.continueCursor);
     },
-    previous: () => setCursors((stack) => (stack.length > 1 ? stack.slice(0, -1) : stack)),
-    firstPage: () => setCursors([null]),
+    previous: pages.previous,
+    firstPage: pages.firstPage,
   };
 }
