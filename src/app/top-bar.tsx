@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
+import { MessagesLink } from "@/features/messages/components/messages-link";
 import { api } from "../../convex/_generated/api";
 import { noteSignOutOnPurpose } from "./sign-out-intent";
 
@@ -66,6 +67,7 @@ function UserArea() {
   if (!viewer) return null;
   return (
     <div className="ml-auto flex items-center gap-1 sm:gap-2">
+      {viewer.emailVerified && <MessagesLink />}
       <Link
         to={paths.account}
         aria-label="My account"

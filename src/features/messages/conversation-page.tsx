@@ -1,5 +1,74 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useMutation } from "convex/react";
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { toast } from "sonner";
+import { Avatar } from "@/components/ui/avatar";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { withFailureToast } from "@/lib/show-failure";
+import { api } from "../../../convex/_generated/api";
+import { MessageComposer } from "./components/message-composer";
+import { MessageHistory } from "./components/message-history";
+import { useConversation } from "./hooks/use-conversation";
+import { useMarkRead } from "./hooks/use-mark-read";
+import type { ConversationDetails } from "./message-types";
 
+/**
+ * /messages/{id}: one conversation, live. Only its two participants get in; anyone else (or an
+ * unknown id) is told why and sent back to /messages (seed §4, §8).
+ */
 export default function ConversationPage() {
-  return <ComingSoon title="Conversation" />;
+  const conversationId = useParams().conversationId ?? "";
+  const state = useConversation(conversationId);
+  const navigate = useNavigate();
+  const refusal = state.status === "refused" ? state.message : null;
+
+  useEffect(() => {
+    if (refusal === null) return;
+    toast.error(refusal);
+    void navigate(paths.messages, { replace: true });
+  }, [refusal, navigate]);
+
+  if (state.status !== "ready") return <Spinner />;
+  return <ConversationView key={state.conversation._id} conversation={state.conversation} />;
+}
+
+function ConversationView({ conversation }: { conversation: ConversationDetails }) {
+  const { other } = conversation;
+  const sendMessage = useMutation(api.messages.send);
+  useMarkRead(conversation._id, conversation.unreadCount);
+
+  return (
+    // Fills the screen between the top bar and the bottom bar, so only the history scrolls.
+    <div className="mx-auto flex h-[calc(100dvh-9.5rem)] max-w-3xl flex-col sm:px-6 sm:pt-4">
+      <div className="flex min-h-0 flex-1 flex-col overflow-hidden bg-stone-50 sm:rounded-2xl sm:border sm:border-stone-200 sm:shadow-sm">
+        <header className="flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-2 sm:px-4">
+          <Link
+            to={paths.messages}
+            aria-label="Back to Messages"
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            <ArrowLeft aria-hidden className="size-5" />
+          </Link>
+          <Link
+            to={paths.accountOf(other.userId)}
+            className="flex min-w-0 items-center gap-3 rounded-full pr-3 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            <Avatar src={other.photoURL} name={other.displayName} size="md" />
+            <h1 className="truncate text-lg font-semibold text-stone-900">{other.displayName}</h1>
+          </Link>
+        </header>
+        <MessageHistory conversationId={conversation._id} otherName={other.displayName} />
+        <MessageComposer
+          onSend={(text) =>
+            withFailureToast(
+              () => sendMessage({ conversationId: conversation._id, text }),
+              "Failed to send message. Please try again.",
+            )
+          }
+        />
+      </div>
+    </div>
+  );
 }

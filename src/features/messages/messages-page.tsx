@@ -1,5 +1,56 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { usePaginatedQuery } from "convex/react";
+import { Link } from "react-router-dom";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { api } from "../../../convex/_generated/api";
+import { ConversationRow } from "./components/conversation-row";
 
+const PAGE_SIZE = 20;
+
+/** /messages: the reader's conversations, newest activity first, live (PRODUCT D5). */
 export default function MessagesPage() {
-  return <ComingSoon title="Messages" />;
+  const { results, status, loadMore } = usePaginatedQuery(api.conversations.list, {}, { initialNumItems: PAGE_SIZE });
+
+  return (
+    <div className="mx-auto max-w-2xl px-3 py-6 sm:px-6 sm:py-8">
+      <h1 className="mb-4 text-2xl font-bold text-stone-900">Messages</h1>
+      {status === "LoadingFirstPage" ? (
+        <Spinner />
+      ) : results.length === 0 ? (
+        <EmptyState title="No conversations yet">
+          <p className="text-sm text-stone-600">Press Message beside a friend to start talking.</p>
+          <Link
+            to={paths.friends}
+            className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            Go to Friends
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <ul
+            aria-label="Conversations"
+            className="divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+          >
+            {results.map((conversation) => (
+              <ConversationRow key={conversation.conversationId} conversation={conversation} />
+            ))}
+          </ul>
+          {status !== "Exhausted" && (
+            <div className="mt-4 flex justify-center">
+              <button
+                type="button"
+                onClick={() => loadMore(PAGE_SIZE)}
+                disabled={status === "LoadingMore"}
+                className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+              >
+                {status === "LoadingMore" ? "Loading..." : "Load more conversations"}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,52 @@
+import { clsx } from "clsx";
+import { Link } from "react-router-dom";
+import { Avatar } from "@/components/ui/avatar";
+import { paths } from "@/config/paths";
+import { formatBadgeCount, formatConversationTime } from "@/lib/format";
+import type { ConversationSummary } from "../message-types";
+import { UnreadBadge } from "./unread-badge";
+
+/** One conversation in the list: avatar, name, time, who wrote the last message and its start, unread badge. */
+export function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
+  const { other, lastMessage, unreadCount } = conversation;
+  const unread = unreadCount > 0;
+  return (
+    <li>
+      <Link
+        to={paths.conversation(conversation.conversationId)}
+        className="flex items-center gap-3 px-3 py-3 transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:px-4"
+      >
+        <Avatar src={other.photoURL} name={other.displayName} size="md" />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <span className={clsx("truncate text-stone-900", unread ? "font-bold" : "font-semibold")}>
+              {other.displayName}
+            </span>
+            <time
+              dateTime={new Date(conversation.lastMessageAt).toISOString()}
+              className={clsx(
+                "shrink-0 text-xs tabular-nums",
+                unread ? "font-semibold text-brand-700" : "text-stone-500",
+              )}
+            >
+              {formatConversationTime(conversation.lastMessageAt)}
+            </time>
+          </div>
+          <div className="mt-0.5 flex items-center justify-between gap-2">
+            <p className={clsx("truncate text-sm", unread ? "font-medium text-stone-800" : "text-stone-600")}>
+              {lastMessage === null ? (
+                <span className="text-stone-500 italic">No messages yet</span>
+              ) : (
+                <>
+                  {lastMessage.fromMe && <span className="text-stone-500">You: </span>}
+                  {lastMessage.text}
+                </>
+              )}
+            </p>
+            {unread && <UnreadBadge count={unreadCount} label={`${formatBadgeCount(unreadCount)} unread`} />}
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { clsx } from "clsx";
+import { Trash2 } from "lucide-react";
+import { formatTimeOfDay } from "@/lib/format";
+import type { PrivateMessage } from "../message-types";
+
+type MessageBubbleProps = {
+  message: PrivateMessage;
+  /** Who wrote it, for screen readers ("You" for the reader's own). */
+  senderName: string;
+  /** Offered on the reader's own messages only. */
+  onDelete?: () => void;
+};
+
+/** One message: the reader's on the right in the brand colour, the other person's on the left. */
+export function MessageBubble({ message, senderName, onDelete }: MessageBubbleProps) {
+  const mine = message.isMine;
+  return (
+    <li className={clsx("group flex items-center gap-1", mine ? "justify-end" : "justify-start")}>
+      {mine && onDelete && (
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label="Delete message"
+          title="Delete message"
+          // Always visible on touch screens; on screens with a mouse it appears on hover or focus.
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-stone-400 transition group-hover:opacity-100 hover:bg-red-50 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-red-500 [@media(hover:hover)]:opacity-0"
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      )}
+      <div
+        className={clsx(
+          "max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%]",
+          mine
+            ? "rounded-br-md bg-brand-600 text-white"
+            : "rounded-bl-md bg-white text-stone-900 ring-1 ring-stone-200",
+        )}
+      >
+        <span className="sr-only">{senderName}: </span>
+        <p className="text-[15px] leading-snug break-words whitespace-pre-wrap">{message.text}</p>
+        <time
+          dateTime={new Date(message._creationTime).toISOString()}
+          className={clsx(
+            "mt-0.5 block text-right text-[11px] tabular-nums",
+            mine ? "text-brand-50" : "text-stone-500",
+          )}
+        >
+          {formatTimeOfDay(message._creationTime)}
+        </time>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,91 @@
+import { clsx } from "clsx";
+import { SendHorizontal } from "lucide-react";
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { formatCount } from "@/lib/format";
+import { MESSAGE_MAX_LENGTH } from "../message-limits";
+
+type MessageComposerProps = {
+  /** Sends the (trimmed) text; throw to get it back into the box (the caller shows the error). */
+  onSend: (text: string) => Promise<unknown>;
+};
+
+/**
+ * The text box under a conversation. Enter sends, Shift+Enter starts a new line; blank text is
+ * ignored (seed §5); past the limit Send is off and the box says why. The box empties at once so
+ * the next message can be typed, and gets the text back if sending fails.
+ */
+export function MessageComposer({ onSend }: MessageComposerProps) {
+  const [draft, setDraft] = useState("");
+  const box = useRef<HTMLTextAreaElement>(null);
+  const fieldId = useId();
+  const limitId = useId();
+  const text = draft.trim();
+  const tooLong = text.length > MESSAGE_MAX_LENGTH;
+  const nearLimit = draft.length >= MESSAGE_MAX_LENGTH * 0.9;
+  const canSend = text.length > 0 && !tooLong;
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canSend) return;
+    setDraft("");
+    box.current?.focus();
+    try {
+      await onSend(text);
+    } catch {
+      setDraft((current) => (current === "" ? text : current));
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter while an input method is composing a character belongs to the input method.
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
+  }
+
+  return (
+    <form onSubmit={send} className="border-t border-stone-200 bg-white px-3 py-2.5 sm:px-5">
+      <div className="flex items-end gap-2">
+        <label htmlFor={fieldId} className="sr-only">
+          Message
+        </label>
+        <textarea
+          ref={box}
+          id={fieldId}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          placeholder="Write a message..."
+          aria-invalid={tooLong}
+          aria-describedby={nearLimit ? limitId : undefined}
+          className={clsx(
+            "block max-h-40 min-h-11 flex-1 resize-none rounded-2xl border bg-stone-50 px-4 py-2.5 text-base field-sizing-content placeholder:text-stone-500 focus:bg-white focus:outline-2 sm:text-sm",
+            tooLong
+              ? "border-red-500 focus:outline-red-500/30"
+              : "border-stone-300 focus:border-brand-500 focus:outline-brand-500/30",
+          )}
+        />
+        <button
+          type="submit"
+          disabled={!canSend}
+          className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <SendHorizontal aria-hidden className="size-4" />
+          Send
+        </button>
+      </div>
+      {nearLimit && (
+        <p
+          id={limitId}
+          role={tooLong ? "alert" : undefined}
+          className={clsx("mt-1 px-2 text-xs tabular-nums", tooLong ? "font-medium text-red-700" : "text-stone-600")}
+        >
+          {tooLong
+            ? `Messages can be at most ${formatCount(MESSAGE_MAX_LENGTH)} characters (this one has ${formatCount(text.length)}).`
+            : `${formatCount(draft.length)} / ${formatCount(MESSAGE_MAX_LENGTH)}`}
+        </p>
+      )}
+    </form>
+  );
+}
