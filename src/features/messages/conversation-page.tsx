@@ -40,8 +40,9 @@ function ConversationView({ conversation }: { conversation: ConversationDetails 
   useMarkRead(conversation._id, conversation.unreadCount);
 
   return (
-    // Fills the screen between the top bar and the bottom bar, so only the history scrolls.
-    <div className="mx-auto flex h-[calc(100dvh-9.5rem)] max-w-3xl flex-col sm:px-6 sm:pt-4">
+    // Fills the screen between the top bar (3.5rem) and the bottom bar (4rem), so only the history
+    // scrolls; on phones it also takes the layout's spare bottom padding, on wider screens a card.
+    <div className="mx-auto -mb-8 flex h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] max-w-3xl flex-col sm:mb-0 sm:h-[calc(100dvh-9.5rem)] sm:px-6 sm:pt-4">
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden bg-stone-50 sm:rounded-2xl sm:border sm:border-stone-200 sm:shadow-sm">
         <header className="flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-2 sm:px-4">
           <Link
