@@ -33,6 +33,10 @@ function messageBox(page: Page) {
   return page.getByRole("textbox", { name: "Message" });
 }
 
+function conversationRow(page: Page, name: string) {
+  return page.getByRole("list", { name: "Conversations" }).getByRole("link", { name: new RegExp(name) });
+}
+
 function history(page: Page) {
   return page.getByRole("list", { name: "Messages" });
 }
@@ -104,7 +108,7 @@ describe("private messages journey", () => {
   it("Ben sees the top bar badge and the conversation's badge appear live", async () => {
     const page = ben.page;
     await page.getByRole("link", { name: "Messages, 2 unread" }).waitFor({ timeout: LIVE_TIMEOUT_MS });
-    const row = page.getByRole("link", { name: new RegExp(ANN.name) });
+    const row = conversationRow(page, ANN.name);
     await row.getByText("2 unread").waitFor({ timeout: LIVE_TIMEOUT_MS });
     await expect(row.textContent()).resolves.toContain("Still have the book? I can pick it up tomorrow.");
     await screenshot(page, "messages-journey-list-unread");
@@ -117,7 +121,7 @@ describe("private messages journey", () => {
 
   it("Ben opens it, the badges clear, and he replies; Ann sees the reply live", async () => {
     const page = ben.page;
-    await page.getByRole("link", { name: new RegExp(ANN.name) }).click();
+    await conversationRow(page, ANN.name).click();
     await page.waitForURL(`**/messages/${conversationId}`);
     await history(page).getByText("Hi Ben!").waitFor({ timeout: LIVE_TIMEOUT_MS });
     await page.getByRole("link", { name: "Messages", exact: true }).waitFor({ timeout: LIVE_TIMEOUT_MS });
@@ -136,7 +140,8 @@ describe("private messages journey", () => {
     await page.setViewportSize(DESKTOP_VIEWPORT);
 
     await page.getByRole("link", { name: "Back to Messages" }).click();
-    const row = page.getByRole("link", { name: new RegExp(ANN.name) });
+    await page.waitForURL((url) => url.pathname === "/messages");
+    const row = conversationRow(page, ANN.name);
     await expect(row.textContent()).resolves.toContain("You: Yes! Come by after 5.");
     await expect(row.getByText(/unread/).count()).resolves.toBe(0);
   });
