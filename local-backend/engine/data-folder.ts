@@ -3,8 +3,9 @@
  * appending to one log would corrupt it, so a second one is refused with a clear message.
  * The lock holds the owner's pid; a lock left by a killed process is taken over.
  */
-import { mkdir, open, readFile, unlink } from "node:fs/promises";
+import { chmod, mkdir, open, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
+import { PRIVATE_FOLDER_MODE } from "./fs-durable";
 
 const LOCK_FILE = "lock";
 /** Folders opened by this process (the pid in the lock cannot tell those apart). */
@@ -20,7 +21,9 @@ export class DataFolderError extends Error {
 /** Creates and locks the folder; returns the function that unlocks it. */
 export async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
   try {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    // A folder made by an older version (or by hand) is closed to other users too.
+    await chmod(dataDir, PRIVATE_FOLDER_MODE);
   } catch (error) {
     throw new DataFolderError(dataDir, describe(error));
   }

@@ -8,7 +8,7 @@
 import { open, truncate, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { AsyncResource } from "node:async_hooks";
-import { fsyncFolder, writeFileAtomically } from "./fs-durable";
+import { fsyncFolder, PRIVATE_FILE_MODE, writeFileAtomically } from "./fs-durable";
 import { logFileName, SNAPSHOT_FILE } from "./persisted-state";
 
 /** Compaction starts once the log is larger than this and larger than the last snapshot. */
@@ -48,7 +48,7 @@ export class DurableLog {
 
   static async open(options: DurableLogOptions): Promise<DurableLog> {
     const file = path.join(options.dataDir, logFileName(options.generation));
-    const handle = await open(file, "a");
+    const handle = await open(file, "a", PRIVATE_FILE_MODE);
     // Cut a torn last line (a crash mid-append) so new lines start on a line boundary.
     await truncate(file, options.logBytes);
     await fsyncFolder(options.dataDir);
@@ -126,7 +126,7 @@ export class DurableLog {
     const text = this.options.serializeSnapshot(next);
     const { dataDir } = this.options;
     await writeFileAtomically(path.join(dataDir, SNAPSHOT_FILE), text);
-    const newHandle = await open(path.join(dataDir, logFileName(next)), "w");
+    const newHandle = await open(path.join(dataDir, logFileName(next)), "w", PRIVATE_FILE_MODE);
     await fsyncFolder(dataDir);
     await this.handle.close();
     await unlink(path.join(dataDir, logFileName(this.generation)));

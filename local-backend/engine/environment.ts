@@ -4,9 +4,9 @@
  * kept in `<dataDir>/env.json`, so sessions stay valid across restarts.
  */
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { readFile } from "node:fs/promises";
+import { chmod, readFile } from "node:fs/promises";
 import path from "node:path";
-import { writeFileAtomically } from "./fs-durable";
+import { PRIVATE_FILE_MODE, writeFileAtomically } from "./fs-durable";
 
 type StoredKeys = { JWT_PRIVATE_KEY: string; JWKS: string };
 
@@ -35,6 +35,8 @@ async function loadOrCreateKeys(file: string): Promise<StoredKeys> {
   let text: string | null = null;
   try {
     text = await readFile(file, "utf8");
+    // A key file written by an older version was readable by every local user.
+    await chmod(file, PRIVATE_FILE_MODE);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }

@@ -7,7 +7,7 @@
 import { openAsBlob } from "node:fs";
 import { mkdir, open, readdir, rename, unlink } from "node:fs/promises";
 import path from "node:path";
-import { fsyncFolder } from "./fs-durable";
+import { fsyncFolder, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "./fs-durable";
 
 const STORAGE_ID = /^[0-9]+_storage$/;
 
@@ -18,7 +18,7 @@ export class FileStore {
 
   static async open(dataDir: string): Promise<FileStore> {
     const folder = path.join(dataDir, "files");
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     return new FileStore(folder);
   }
 
@@ -36,7 +36,7 @@ export class FileStore {
   async write(storageId: string, bytes: Uint8Array): Promise<void> {
     const target = this.pathOf(storageId);
     const temporary = path.join(this.folder, `.tmp-${process.pid}-${this.nextTemporary++}`);
-    const handle = await open(temporary, "w");
+    const handle = await open(temporary, "w", PRIVATE_FILE_MODE);
     try {
       await handle.write(bytes);
       await handle.sync();
