@@ -6,7 +6,14 @@ import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser, publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
-import { deleteReplacedImage, deleteStoredImage, imageUrl, isBlankImageUrl, validateImage } from "./lib/images";
+import {
+  deleteReplacedImage,
+  deleteStoredImage,
+  imageUrl,
+  isBlankImageUrl,
+  sameStoredImage,
+  validateImage,
+} from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
 import { imageRefValidator } from "./lib/validators";
@@ -88,7 +95,7 @@ export const create = userMutation({
   handler: async (ctx, args): Promise<Id<"books">> => {
     if (args.image === undefined || isBlankImageUrl(args.image)) throw new ConvexError(TITLE_AND_IMAGE_REQUIRED);
     const text = cleanBookText(args);
-    const image = await validateImage(ctx, args.image);
+    const image = await validateImage(ctx, args.image, ctx.user._id);
     const bookId = await ctx.db.insert("books", {
       ...text,
       image,
@@ -110,9 +117,10 @@ export const update = userMutation({
     const book = await ownBook(ctx, bookId);
     if (image !== undefined && isBlankImageUrl(image)) throw new ConvexError(TITLE_AND_IMAGE_REQUIRED);
     const text = cleanBookText(fields);
-    const nextImage = image === undefined ? book.image : await validateImage(ctx, image);
+    const unchanged = image === undefined || sameStoredImage(image, book.image);
+    const nextImage = unchanged ? book.image : await validateImage(ctx, image, ctx.user._id);
     await ctx.db.patch(book._id, { ...text, image: nextImage, updatedAt: Date.now() });
-    await deleteReplacedImage(ctx, book.image, nextImage);
+    await deleteReplacedImage(ctx, book.image, nextImage, book.userId);
   },
 });
 
@@ -122,7 +130,7 @@ export const remove = userMutation({
   handler: async (ctx, { bookId }) => {
     const book = await ownBook(ctx, bookId);
     await deleteDependents(ctx, { table: "books", id: book._id });
-    await deleteStoredImage(ctx, book.image);
+    await deleteStoredImage(ctx, book.image, book.userId);
     await ctx.db.delete(book._id);
     await incrementCounter(ctx, "books", -1);
   },

@@ -103,7 +103,7 @@ export const create = userMutation({
     const postId = await ctx.db.insert("posts", {
       ...cleanPostText(title, description),
       category,
-      image: await validateImage(ctx, image),
+      image: await validateImage(ctx, image, ctx.user._id),
       userId: ctx.user._id,
       updatedAt: Date.now(),
       views: 0,
@@ -136,7 +136,7 @@ export const remove = userMutation({
   handler: async (ctx, { postId }) => {
     const post = await ownPost(ctx, postId);
     await deleteDependents(ctx, { table: "posts", id: post._id });
-    await deleteStoredImage(ctx, post.image);
+    await deleteStoredImage(ctx, post.image, post.userId);
     await ctx.db.delete(post._id);
     await incrementCounter(ctx, "posts", -1);
     await incrementCounter(ctx, categoryCounter(post.category), -1);

@@ -185,6 +185,21 @@ export default defineSchema({
   }).index("by_roomId", ["roomId"]),
 
   /**
+   * Who uploaded each stored file (files.confirmUpload), and whether a document uses it: an
+   * upload is accepted from its uploader only, once; unused ones are swept after an hour.
+   */
+  uploads: defineTable({
+    storageId: v.id("_storage"),
+    ownerId: v.id("users"),
+    attached: v.boolean(),
+  }).index("by_storageId", ["storageId"]),
+
+  /** How far the orphan-file sweep has looked (files created up to `sweptThrough`); one row. */
+  uploadSweeps: defineTable({
+    sweptThrough: v.number(),
+  }),
+
+  /**
    * Counts kept beside the data they count (e.g. "books"), changed in the same mutation,
    * so "Page x of y" never scans a table.
    */

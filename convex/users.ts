@@ -1,5 +1,6 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
-import { query } from "./_generated/server";
+import { internalQuery, query } from "./_generated/server";
+import { requireVerifiedUser } from "./lib/auth";
 import { signInOptions as currentSignInOptions } from "./lib/auth-options";
 
 /**
@@ -31,4 +32,10 @@ export const viewer = query({
 export const signInOptions = query({
   args: {},
   handler: async () => currentSignInOptions(),
+});
+
+/** The verified caller, for actions (userAction), which cannot read the database themselves. */
+export const verifiedCaller = internalQuery({
+  args: {},
+  handler: async (ctx) => await requireVerifiedUser(ctx),
 });

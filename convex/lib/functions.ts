@@ -1,5 +1,7 @@
-import { customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
-import { mutation, query } from "../_generated/server";
+import { customAction, customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
+import { internal } from "../_generated/api";
+import type { Doc } from "../_generated/dataModel";
+import { action, mutation, query } from "../_generated/server";
 import { requireVerifiedUser } from "./auth";
 
 /**
@@ -14,4 +16,13 @@ export const userQuery = customQuery(
 export const userMutation = customMutation(
   mutation,
   customCtx(async (ctx) => ({ user: await requireVerifiedUser(ctx) })),
+);
+
+/** Actions have no database: the check runs as a query with the caller's identity. */
+export const userAction = customAction(
+  action,
+  customCtx(async (ctx): Promise<{ user: Doc<"users"> }> => {
+    const user: Doc<"users"> = await ctx.runQuery(internal.users.verifiedCaller, {});
+    return { user };
+  }),
 );

@@ -1,6 +1,7 @@
-import { ConvexError } from "convex/values";
+import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { cleanImageUrl } from "./text";
+import { attachUpload, deleteOwnedUpload } from "./uploads";
 import type { ImageRef } from "./validators";
 
 /** The URL the browser loads for an image reference (null when a stored file is gone). */
@@ -11,31 +12,38 @@ export async function imageUrl(ctx: QueryCtx, image: ImageRef | undefined): Prom
 }
 
 /**
- * Checks an incoming image reference: a stored file must exist and be an image;
- * a URL must be https. Returns the reference to store.
+ * Checks an incoming image reference: a stored file must be an image the uploader confirmed
+ * (files.confirmUpload) and not yet used; it becomes this document's. A URL must be https.
+ * Returns the reference to store.
  */
-export async function validateImage(ctx: MutationCtx, image: ImageRef): Promise<ImageRef> {
+export async function validateImage(ctx: MutationCtx, image: ImageRef, uploaderId: Id<"users">): Promise<ImageRef> {
   if ("url" in image) return { url: cleanImageUrl(image.url) };
-  const file = await ctx.db.system.get(image.storageId);
-  if (!file) throw new ConvexError("The uploaded image was not found. Please upload it again.");
-  if (file.contentType && !file.contentType.startsWith("image/")) {
-    throw new ConvexError("Only image files can be used as images");
-  }
+  await attachUpload(ctx, image.storageId, uploaderId);
   return image;
 }
 
-/** Deletes the stored file behind an image reference, if it is one of ours. */
-export async function deleteStoredImage(ctx: MutationCtx, image: ImageRef | undefined): Promise<void> {
-  if (image && "storageId" in image) {
-    const file = await ctx.db.system.get(image.storageId);
-    if (file) await ctx.storage.delete(image.storageId);
-  }
+/** Deletes the stored file behind an image reference when `ownerId` (the document's owner) uploaded it. */
+export async function deleteStoredImage(
+  ctx: MutationCtx,
+  image: ImageRef | undefined,
+  ownerId: Id<"users">,
+): Promise<void> {
+  if (image && "storageId" in image) await deleteOwnedUpload(ctx, image.storageId, ownerId);
 }
 
 /** Deletes the old stored file when an update replaced it with another image. */
-export async function deleteReplacedImage(ctx: MutationCtx, previous: ImageRef, next: ImageRef): Promise<void> {
-  const same = "storageId" in previous && "storageId" in next && previous.storageId === next.storageId;
-  if (!same) await deleteStoredImage(ctx, previous);
+export async function deleteReplacedImage(
+  ctx: MutationCtx,
+  previous: ImageRef,
+  next: ImageRef,
+  ownerId: Id<"users">,
+): Promise<void> {
+  if (!sameStoredImage(previous, next)) await deleteStoredImage(ctx, previous, ownerId);
+}
+
+/** Both name the same stored file (an edit that kept the image). */
+export function sameStoredImage(a: ImageRef, b: ImageRef): boolean {
+  return "storageId" in a && "storageId" in b && a.storageId === b.storageId;
 }
 
 /** An image given as an empty URL counts as no image (the forms' "required" checks). */

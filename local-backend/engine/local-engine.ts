@@ -97,8 +97,8 @@ export class LocalEngine implements Engine {
     return await this.parts.storage.committedFile(storageId);
   }
 
-  isValidUploadToken(token: string): boolean {
-    return this.parts.storage.tokens.isValid(token);
+  useUploadToken(token: string): boolean {
+    return this.parts.storage.tokens.use(token);
   }
 
   onCommit(listener: (info: CommitInfo) => void): () => void {

@@ -57,8 +57,11 @@ export interface Engine {
   storeFile(blob: Blob): Promise<string>;
   /** The stored file, or null when there is none (never stored, deleted, or not an id). */
   getFile(storageId: string): Promise<{ blob: Blob; contentType: string } | null>;
-  /** Whether `token` of an upload URL (`?token=…`) was issued by generateUploadUrl and is unexpired (1 h). */
-  isValidUploadToken(token: string): boolean;
+  /**
+   * Spends `token` of an upload URL (`?token=…`): true once for a token generateUploadUrl issued
+   * since this engine opened, unexpired (1 h); false ever after.
+   */
+  useUploadToken(token: string): boolean;
 
   /** Listener is called after each durable commit; returns an unsubscribe function. */
   onCommit(listener: (info: CommitInfo) => void): () => void;

@@ -1,33 +1,50 @@
 /**
  * Tokens of upload URLs (`ctx.storage.generateUploadUrl()`): signed with a key derived from
- * the deployment's private key and valid for an hour, like Convex's, so only URLs handed out
- * by a function accept uploads. They survive restarts because the key does.
+ * the deployment's private key, valid for an hour and for ONE upload, so only URLs handed out
+ * by a function accept uploads and a leaked URL cannot be used to store more files.
+ * Used tokens are remembered in memory until they expire; tokens issued before this engine
+ * opened are refused (their use may have been forgotten), so a restart ends pending URLs.
  */
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 const VALID_FOR_MS = 60 * 60 * 1000;
 
 export class UploadTokens {
   private readonly key: Buffer;
+  private readonly openedAt: number;
+  /** Nonces of tokens already used, with their expiry (pruned as they expire). */
+  private readonly used = new Map<string, number>();
 
-  constructor(secret: string) {
+  constructor(secret: string, now = Date.now()) {
     this.key = createHash("sha256").update(`upload-tokens:${secret}`).digest();
+    this.openedAt = now;
   }
 
   issue(now = Date.now()): string {
-    const expires = String(now + VALID_FOR_MS);
-    return `${expires}.${this.sign(expires)}`;
+    const payload = `${now}.${randomBytes(16).toString("base64url")}`;
+    return `${payload}.${this.sign(payload)}`;
   }
 
-  isValid(token: string, now = Date.now()): boolean {
-    const [expires = "", signature = ""] = token.split(".");
-    if (!/^[0-9]+$/.test(expires) || Number(expires) < now) return false;
-    const expected = Buffer.from(this.sign(expires));
+  /** True once for a token this engine issued within the hour; it is spent from then on. */
+  use(token: string, now = Date.now()): boolean {
+    const [issued = "", nonce = "", signature = ""] = token.split(".");
+    if (!/^[0-9]+$/.test(issued) || nonce === "") return false;
+    const issuedAt = Number(issued);
+    const expires = issuedAt + VALID_FOR_MS;
+    if (issuedAt < this.openedAt || expires < now || this.used.has(nonce)) return false;
+    const expected = Buffer.from(this.sign(`${issued}.${nonce}`));
     const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    this.forgetExpired(now);
+    this.used.set(nonce, expires);
+    return true;
   }
 
-  private sign(expires: string): string {
-    return createHmac("sha256", this.key).update(expires).digest("base64url");
+  private forgetExpired(now: number): void {
+    for (const [nonce, expires] of this.used) if (expires < now) this.used.delete(nonce);
+  }
+
+  private sign(payload: string): string {
+    return createHmac("sha256", this.key).update(payload).digest("base64url");
   }
 }

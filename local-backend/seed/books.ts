@@ -121,7 +121,7 @@ const DEMO_BOOKS: DemoBook[] = [
 export async function seed(ctx: SeedContext): Promise<void> {
   const userId = (user: DemoUser): Id<"users"> => ctx.users[user];
   for (const book of DEMO_BOOKS) {
-    const storageId = await ctx.storeFile(new Blob([coverSvg(book)], { type: "image/svg+xml" }));
+    const storageId = await ctx.storeFile(new Blob([coverSvg(book)], { type: "image/svg+xml" }), userId(book.by));
     const bookId = (await ctx.mutationAs(userId(book.by), "books:create", {
       title: book.title,
       description: book.description,

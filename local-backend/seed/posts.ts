@@ -188,7 +188,10 @@ const DEMO_POSTS: DemoPost[] = [
 export async function seed(ctx: SeedContext): Promise<void> {
   const userId = (user: DemoUser): Id<"users"> => ctx.users[user];
   for (const [index, post] of DEMO_POSTS.entries()) {
-    const storageId = await ctx.storeFile(new Blob([pictureSvg(post.category, index)], { type: "image/svg+xml" }));
+    const storageId = await ctx.storeFile(
+      new Blob([pictureSvg(post.category, index)], { type: "image/svg+xml" }),
+      userId(post.by),
+    );
     const postId = (await ctx.mutationAs(userId(post.by), "posts:create", {
       title: post.title,
       description: post.description,

@@ -17,7 +17,9 @@
  *     internal tables too); its writes are durable when it resolves. Use it to insert rows.
  *   - `mutationAs(user, "module:export", args)` / `queryAs(...)`: call a PUBLIC function as a
  *     demo user, through the same path as a browser (identity, validation, rules).
- *   - `storeFile(blob)`: stores a file (e.g. an image) and returns its `Id<"_storage">`.
+ *   - `storeFile(blob, owner)`: stores a file (e.g. an image) as uploaded and confirmed by the
+ *     demo user `owner` (an `uploads` row), so that user's public functions may use it once;
+ *     returns its `Id<"_storage">`. Demo files are trusted: the upload check is not applied.
  *   - `engine`: the whole Engine, for anything else.
  * Keep seeders quick (a few dozen rows), deterministic, and free of network access.
  */
@@ -36,7 +38,7 @@ export type SeedContext = {
   run<T>(fn: (ctx: MutationCtx) => Promise<T>): Promise<T>;
   mutationAs(user: Id<"users">, udfPath: string, args: JSONValue): Promise<JSONValue>;
   queryAs(user: Id<"users">, udfPath: string, args: JSONValue): Promise<JSONValue>;
-  storeFile(blob: Blob): Promise<Id<"_storage">>;
+  storeFile(blob: Blob, owner: Id<"users">): Promise<Id<"_storage">>;
 };
 
 const SEED_FOLDER = path.dirname(fileURLToPath(import.meta.url));
@@ -88,7 +90,11 @@ function seedContext(engine: Engine, users: DemoUsers): SeedContext & { endSessi
     run: (fn) => engine.admin.run(fn),
     mutationAs: async (user, udfPath, args) => await engine.runMutation(udfPath, args, await identityOf(user)),
     queryAs: async (user, udfPath, args) => await engine.runQuery(udfPath, args, await identityOf(user)),
-    storeFile: async (blob) => (await engine.storeFile(blob)) as Id<"_storage">,
+    storeFile: async (blob, owner) => {
+      const storageId = (await engine.storeFile(blob)) as Id<"_storage">;
+      await engine.admin.run((ctx) => ctx.db.insert("uploads", { storageId, ownerId: owner, attached: false }));
+      return storageId;
+    },
     // The sessions above only existed for seeding; nobody signed in.
     endSessions: async () => {
       const sessionIds = (await Promise.all(identities.values())).map((identity) => identity?.subject.split("|")[1]);

@@ -1,20 +1,32 @@
+import { useAction, useMutation } from "convex/react";
+import { useCallback } from "react";
+import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { resizeImage } from "./image-resize";
 
+export type UploadImage = (file: File) => Promise<Id<"_storage">>;
+
 /**
- * Resizes an image in the browser and uploads it to Convex file storage (PRODUCT D3).
- * `generateUploadUrl` is the `api.files.generateUploadUrl` mutation (e.g. from useMutation);
- * resolves with the storage id to save in the document.
+ * Resizes an image in the browser, uploads it to Convex file storage (PRODUCT D3) and confirms
+ * it (the server checks it really is an image and makes it the caller's); resolves with the
+ * storage id to save in the document.
  */
-export async function uploadImage(file: File, generateUploadUrl: () => Promise<string>): Promise<Id<"_storage">> {
-  const blob = await resizeImage(file);
-  const uploadUrl = await generateUploadUrl();
-  const response = await fetch(uploadUrl, {
-    method: "POST",
-    headers: { "Content-Type": blob.type || file.type },
-    body: blob,
-  });
-  if (!response.ok) throw new Error("The image upload failed. Please try again.");
-  const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
-  return storageId;
+export function useImageUpload(): UploadImage {
+  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
+  const confirmUpload = useAction(api.files.confirmUpload);
+  return useCallback(
+    async (file: File) => {
+      const blob = await resizeImage(file);
+      const uploadUrl = await generateUploadUrl();
+      const response = await fetch(uploadUrl, {
+        method: "POST",
+        headers: { "Content-Type": blob.type || file.type },
+        body: blob,
+      });
+      if (!response.ok) throw new Error("The image upload failed. Please try again.");
+      const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
+      return await confirmUpload({ storageId });
+    },
+    [generateUploadUrl, confirmUpload],
+  );
 }

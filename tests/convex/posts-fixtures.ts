@@ -1,7 +1,7 @@
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { api } from "../../convex/_generated/api";
 import type { PostCategory } from "../../convex/lib/validators";
-import { storeFile } from "./book-fixtures";
+import { uploadedImage } from "./book-fixtures";
 import type { TestBackend } from "./test-env";
 
 type Client = ReturnType<TestBackend["withIdentity"]>;
@@ -12,7 +12,7 @@ export async function addPost(
   as: Client,
   { title = "On habits", category = "productivity" as PostCategory } = {},
 ) {
-  const storageId = await storeFile(t);
+  const storageId = await uploadedImage(t, as);
   const postId = await as.mutation(api.posts.create, {
     title,
     description: "Small steps.\nEvery day.",

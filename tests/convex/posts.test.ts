@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { LIMITS } from "../../convex/lib/text";
-import { storeFile } from "./book-fixtures";
+import { storeFile, uploadedImage } from "./book-fixtures";
 import { addPost, deletedPostId } from "./posts-fixtures";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";
 
@@ -108,7 +108,7 @@ describe("posts:create", () => {
   test("requires a title, a description and an image", async () => {
     const t = newBackend();
     const ann = await signedInUser(t);
-    const image = { storageId: await storeFile(t) };
+    const image = { storageId: await uploadedImage(t, ann.as) };
     const base = { title: "T", description: "D", category: "art" as const };
     await expect(ann.as.mutation(api.posts.create, { ...base, title: "  ", image })).rejects.toThrow(ADD_REQUIRED);
     await expect(ann.as.mutation(api.posts.create, { ...base, description: "\n ", image })).rejects.toThrow(
@@ -122,7 +122,7 @@ describe("posts:create", () => {
   test("enforces the text limits, the category list and the image rules", async () => {
     const t = newBackend();
     const ann = await signedInUser(t);
-    const image = { storageId: await storeFile(t) };
+    const image = { storageId: await uploadedImage(t, ann.as) };
     const create = (args: Partial<{ title: string; description: string; category: string }>, cover: object = image) =>
       ann.as.mutation(api.posts.create, {
         title: "T",
@@ -136,8 +136,9 @@ describe("posts:create", () => {
     await expect(create({ description: "x".repeat(LIMITS.description + 1) })).rejects.toThrow(/at most 5000/);
     await expect(create({ category: "cooking" })).rejects.toThrow(/cooking/);
     await expect(create({}, { url: "http://example.com/a.png" })).rejects.toThrow(/https/);
-    await expect(create({}, { storageId: await storeFile(t, "text/plain") })).rejects.toThrow(/Only image files/);
-    const gone = await storeFile(t);
+    // An upload nobody confirmed (files.confirmUpload) is not anyone's to use.
+    await expect(create({}, { storageId: await storeFile(t) })).rejects.toThrow(/upload it again/);
+    const gone = await uploadedImage(t, ann.as);
     await t.run((ctx) => ctx.storage.delete(gone));
     await expect(create({}, { storageId: gone })).rejects.toThrow(/upload it again/);
     expect(await countRows(t, "posts")).toBe(0);

@@ -75,8 +75,9 @@ describe("engine functions", () => {
     const uploadUrl = (await engine.runMutation("notes:uploadUrl", {}, null)) as string;
     const token = new URL(uploadUrl).searchParams.get("token") ?? "";
     expect(uploadUrl.startsWith(`${URLS.cloudUrl}/api/storage/upload?token=`)).toBe(true);
-    expect(engine.isValidUploadToken(token)).toBe(true);
-    expect(engine.isValidUploadToken(token.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBe(false);
+    expect(engine.useUploadToken(token.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).toBe(false);
+    expect(engine.useUploadToken(token)).toBe(true);
+    expect(engine.useUploadToken(token)).toBe(false); // one upload per URL
 
     const storageId = await engine.storeFile(new Blob(["picture bytes"], { type: "image/png" }));
     expect(await engine.runQuery("notes:fileUrl", { storageId }, null)).toBe(

@@ -92,6 +92,7 @@ describe("HTTP endpoints", () => {
     });
     expect(upload.status).toBe(200);
     const { storageId } = (await upload.json()) as { storageId: Id<"_storage"> };
+    await http.action(api.files.confirmUpload, { storageId });
 
     const bookId = await http.mutation(api.books.create, { title: "With a cover", image: { storageId } });
     const book = await http.query(api.books.get, { bookId });

@@ -13,6 +13,7 @@ const updateBook = vi.hoisted(() => vi.fn());
 vi.mock("convex/react", () => ({
   useQuery: () => book.current,
   useMutation: (ref: FunctionReference<"mutation">) => (getFunctionName(ref) === "books:update" ? updateBook : vi.fn()),
+  useAction: () => vi.fn(),
 }));
 
 function bookSeenBy(isOwner: boolean, remoteImageUrl: string | null): BookDetails {

@@ -21,7 +21,7 @@ vi.mock("convex/react", () => ({
     return mutations[name];
   },
 }));
-vi.mock("@/lib/upload", () => ({ uploadImage }));
+vi.mock("@/lib/upload", () => ({ useImageUpload: () => uploadImage }));
 
 const cover = () => new File([new Uint8Array([137, 80, 78, 71])], "cover.png", { type: "image/png" });
 

@@ -3,6 +3,10 @@
  *   POST `/api/storage/upload?token=…`  raw file body + Content-Type → `{"storageId": "…"}`
  *   GET  `/api/storage/<storageId>`      the bytes with their content type (Range supported,
  *                                        so audio and video can seek), 404 when missing.
+ * Stored files are served from the app's own origin, so a file must never run as a page there:
+ * every response forbids sniffing and scripts (CSP sandbox), and any type that could be
+ * active (HTML, SVG, XML, scripts, unknown) is served as a download, never inline. `<img>`
+ * still shows an SVG served that way (the demo covers are SVG).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "../../engine/types";
@@ -13,12 +17,31 @@ export const STORAGE_PREFIX = "/api/storage/";
 
 const UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;
 
+/** Types a browser only ever renders as passive media; anything else is a download. */
+const INLINE_TYPES = /^(image\/(jpeg|png|webp|gif|avif)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+)$/;
+
+const SAFETY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+/** The headers that make a stored file safe to serve from the app's origin. */
+export function storedFileHeaders(contentType: string): Record<string, string> {
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return {
+    ...SAFETY_HEADERS,
+    "Content-Type": contentType,
+    ...(INLINE_TYPES.test(mediaType) ? {} : { "Content-Disposition": "attachment" }),
+  };
+}
+
 export async function handleUpload(engine: Engine, url: URL, request: IncomingMessage, response: ServerResponse) {
   if (request.method !== "POST") {
     sendJson(response, 405, { code: "MethodNotAllowed", message: "Upload files with POST" });
     return;
   }
-  if (!engine.isValidUploadToken(url.searchParams.get("token") ?? "")) {
+  if (!engine.useUploadToken(url.searchParams.get("token") ?? "")) {
     sendJson(response, 401, { code: "InvalidUploadToken", message: "This upload URL is invalid or has expired" });
     return;
   }
@@ -52,7 +75,7 @@ export async function handleStorageGet(
   }
   const bytes = Buffer.from(await file.blob.arrayBuffer());
   const headers: Record<string, string> = {
-    "Content-Type": file.contentType,
+    ...storedFileHeaders(file.contentType),
     "Accept-Ranges": "bytes",
     // A storage id always names the same bytes.
     "Cache-Control": "private, max-age=2592000, immutable",

@@ -57,7 +57,7 @@ export function ImagePicker({
           <input
             id={inputId}
             type="file"
-            accept="image/*"
+            accept="image/jpeg,image/png,image/webp,image/gif"
             aria-required={required && !currentUrl}
             disabled={disabled}
             onChange={choose}

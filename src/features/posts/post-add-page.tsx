@@ -2,7 +2,7 @@ import { useMutation } from "convex/react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import { paths } from "@/config/paths";
-import { uploadImage } from "@/lib/upload";
+import { useImageUpload } from "@/lib/upload";
 import { api } from "../../../convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
 import { withFailureToast } from "@/lib/show-failure";
@@ -10,13 +10,13 @@ import { withFailureToast } from "@/lib/show-failure";
 /** /dumy/add: a new post with title, description, category and an uploaded image. */
 export default function PostAddPage() {
   const createPost = useMutation(api.posts.create);
-  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
+  const uploadImage = useImageUpload();
   const navigate = useNavigate();
 
   async function add({ title, description, category, image }: PostFormValues) {
     await withFailureToast(async () => {
       if (image === null) throw new Error("no image");
-      const storageId = await uploadImage(image, () => generateUploadUrl());
+      const storageId = await uploadImage(image);
       await createPost({ title, description, category, image: { storageId } });
     }, "Failed to add post");
     toast.success("Post added successfully!");

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { ImagePicker } from "@/components/ui/image-picker";
 import { FormActions, FormError } from "@/components/ui/form-actions";
 import { TextField } from "@/components/ui/text-field";
-import { uploadImage } from "@/lib/upload";
+import { useImageUpload } from "@/lib/upload";
 import { api } from "../../../../convex/_generated/api";
 import { BOOK_LIMITS, TITLE_AND_IMAGE_REQUIRED } from "../book-limits";
 import type { BookDetails } from "../book-types";
@@ -32,7 +32,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
   const [saving, setSaving] = useState(false);
   const submitting = useRef(false);
 
-  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
+  const uploadImage = useImageUpload();
   const updateBook = useMutation(api.books.update);
   const hasUploadedCover = book.remoteImageUrl === null && book.imageUrl !== null;
   const url = imageUrl.trim();
@@ -49,7 +49,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
     setError(null);
     try {
       const image = file
-        ? { storageId: await uploadImage(file, () => generateUploadUrl()) }
+        ? { storageId: await uploadImage(file) }
         : url.length > 0 && url !== book.remoteImageUrl
           ? { url }
           : undefined;

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { ImagePicker } from "@/components/ui/image-picker";
 import { FormActions, FormError } from "@/components/ui/form-actions";
-import { uploadImage } from "@/lib/upload";
+import { useImageUpload } from "@/lib/upload";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { TITLE_AND_IMAGE_REQUIRED } from "../book-limits";
@@ -58,7 +58,7 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
   // State updates are not instant; the ref stops a second submit that arrives before the re-render.
   const submitting = useRef(false);
 
-  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
+  const uploadImage = useImageUpload();
   const createBook = useMutation(api.books.create);
   const updateBook = useMutation(api.books.update);
 
@@ -74,7 +74,7 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
     setProcessing(true);
     setError(null);
     try {
-      const image = file ? { storageId: await uploadImage(file, () => generateUploadUrl()) } : undefined;
+      const image = file ? { storageId: await uploadImage(file) } : undefined;
       const bookId = book ? book._id : await createBook({ ...text, image });
       if (book) await updateBook({ bookId: book._id, ...text, image });
       onSaved(bookId);

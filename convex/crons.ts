@@ -1,0 +1,9 @@
+import { cronJobs } from "convex/server";
+import { internal } from "./_generated/api";
+
+const crons = cronJobs();
+
+// Uploads nobody used within the grace period (files.ts ORPHAN_GRACE_MS) are deleted.
+crons.interval("delete unused uploads", { minutes: 15 }, internal.files.sweepOrphans, {});
+
+export default crons;
