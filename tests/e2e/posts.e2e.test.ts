@@ -38,6 +38,7 @@ async function addPostAs(app: App, user: typeof AUTHOR, title: string, category:
   const uploadUrl = await client.mutation(api.files.generateUploadUrl, {});
   const response = await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "image/png" }, body: TINY_PNG });
   const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
+  await client.action(api.files.confirmUpload, { storageId });
   return await client.mutation(api.posts.create, { title, description: "Notes.", category, image: { storageId } });
 }
 
