@@ -1,6 +1,7 @@
 import { authTables } from "@convex-dev/auth/server";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
+import { cardValidator, endingValidator } from "./lib/duma/cards";
 import {
   habitViewValidator,
   imageRefValidator,
@@ -207,6 +208,25 @@ export default defineSchema({
     name: v.string(),
     value: v.number(),
   }).index("by_name", ["name"]),
+
+  /** A player's own Duma deck (the original's flashcard editor kept it in local storage); one per user. */
+  dumaDecks: defineTable({
+    userId: v.id("users"),
+    cards: v.array(cardValidator),
+    endings: v.array(endingValidator),
+    updatedAt: v.number(),
+  }).index("by_userId", ["userId"]),
+
+  /** Each player's longest Duma reign with the built-in story: the days survived before an ending. */
+  dumaReigns: defineTable({
+    userId: v.id("users"),
+    days: v.number(),
+    endingId: v.string(),
+    swipes: v.number(),
+    achievedAt: v.number(),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_days", ["days"]),
 
   /**
    * Verification e-mails captured instead of sent, shown on /dev/mailbox

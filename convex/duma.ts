@@ -1,0 +1,111 @@
+/**
+ * Duma on the server: each player's own deck (validated here again, whatever the editor did)
+ * and the longest reigns. A reign is sent as its swipes and replayed here with the built-in
+ * story, so a record is one the rules allow, not a number the browser made up.
+ */
+import { ConvexError, v } from "convex/values";
+import type { Doc } from "./_generated/dataModel";
+import type { QueryCtx } from "./_generated/server";
+import { publicUsers } from "./lib/creators";
+import { DeckError, parseDeckJson } from "./lib/duma/cards";
+import { replayReign } from "./lib/duma/engine";
+import { STORY_DECK } from "./lib/duma/story";
+import { userMutation, userQuery } from "./lib/functions";
+
+export const LEADERBOARD_SIZE = 10;
+/** Far more swipes than any reign of the built-in story can last (it cycles into an ending). */
+export const MAX_REIGN_SWIPES = 2_000;
+export const NOT_A_REIGN = "That game has not ended, so it is not a reign";
+
+/** The caller's own deck, or null while they play the built-in story. */
+export const myDeck = userQuery({
+  args: {},
+  handler: async (ctx) => {
+    const deck = await deckOf(ctx, ctx.user._id);
+    return deck && { cards: deck.cards, endings: deck.endings, updatedAt: deck.updatedAt };
+  },
+});
+
+/** Saves the editor's two JSON texts as the caller's deck, or refuses with what is wrong. */
+export const saveDeck = userMutation({
+  args: { cardsJson: v.string(), endingsJson: v.string() },
+  handler: async (ctx, { cardsJson, endingsJson }) => {
+    let deck;
+    try {
+      deck = parseDeckJson(cardsJson, endingsJson);
+    } catch (error) {
+      if (error instanceof DeckError) throw new ConvexError(error.message);
+      throw error;
+    }
+    const existing = await deckOf(ctx, ctx.user._id);
+    const fields = { cards: deck.cards, endings: deck.endings, updatedAt: Date.now() };
+    if (existing) await ctx.db.patch(existing._id, fields);
+    else await ctx.db.insert("dumaDecks", { userId: ctx.user._id, ...fields });
+  },
+});
+
+/** Back to the built-in story: forgets the caller's own deck (nothing to forget is fine). */
+export const resetDeck = userMutation({
+  args: {},
+  handler: async (ctx) => {
+    const existing = await deckOf(ctx, ctx.user._id);
+    if (existing) await ctx.db.delete(existing._id);
+  },
+});
+
+/** Replays a finished game of the built-in story and keeps it if it is the caller's longest. */
+export const recordReign = userMutation({
+  args: { swipes: v.string() },
+  handler: async (ctx, { swipes }) => {
+    if (swipes.length > MAX_REIGN_SWIPES) throw new ConvexError(NOT_A_REIGN);
+    const reign = replayReign(STORY_DECK, swipes);
+    if (reign === null) throw new ConvexError(NOT_A_REIGN);
+    const best = await bestReignOf(ctx, ctx.user._id);
+    const isRecord = best === null || reign.days > best.days;
+    const fields = { ...reign, achievedAt: Date.now() };
+    if (best === null) await ctx.db.insert("dumaReigns", { userId: ctx.user._id, ...fields });
+    else if (isRecord) await ctx.db.patch(best._id, fields);
+    return { days: reign.days, endingId: reign.endingId, isRecord, bestDays: isRecord ? reign.days : best!.days };
+  },
+});
+
+/** The caller's longest reign, or null before their first ending. */
+export const myBestReign = userQuery({
+  args: {},
+  handler: async (ctx) => {
+    const best = await bestReignOf(ctx, ctx.user._id);
+    return best && { days: best.days, endingId: best.endingId, swipes: best.swipes, achievedAt: best.achievedAt };
+  },
+});
+
+/** The longest reigns of all players, longest first (one row per player). */
+export const leaderboard = userQuery({
+  args: {},
+  handler: async (ctx) => {
+    const reigns = await ctx.db.query("dumaReigns").withIndex("by_days").order("desc").take(LEADERBOARD_SIZE);
+    const person = await publicUsers(
+      ctx,
+      reigns.map((reign) => reign.userId),
+    );
+    return reigns.map((reign) => ({
+      player: person(reign.userId),
+      days: reign.days,
+      endingId: reign.endingId,
+      isMe: reign.userId === ctx.user._id,
+    }));
+  },
+});
+
+async function deckOf(ctx: QueryCtx, userId: Doc<"users">["_id"]) {
+  return await ctx.db
+    .query("dumaDecks")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+async function bestReignOf(ctx: QueryCtx, userId: Doc<"users">["_id"]) {
+  return await ctx.db
+    .query("dumaReigns")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
