@@ -8,7 +8,7 @@ import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { publicUsers } from "./lib/creators";
 import { DeckError, parseDeckJson } from "./lib/duma/cards";
-import { replayReign } from "./lib/duma/engine";
+import { endingCard, replayReign } from "./lib/duma/engine";
 import { STORY_DECK } from "./lib/duma/story";
 import { userMutation, userQuery } from "./lib/functions";
 
@@ -74,7 +74,15 @@ export const myBestReign = userQuery({
   args: {},
   handler: async (ctx) => {
     const best = await bestReignOf(ctx, ctx.user._id);
-    return best && { days: best.days, endingId: best.endingId, swipes: best.swipes, achievedAt: best.achievedAt };
+    return (
+      best && {
+        days: best.days,
+        endingId: best.endingId,
+        endingTitle: endingTitle(best.endingId),
+        swipes: best.swipes,
+        achievedAt: best.achievedAt,
+      }
+    );
   },
 });
 
@@ -91,10 +99,16 @@ export const leaderboard = userQuery({
       player: person(reign.userId),
       days: reign.days,
       endingId: reign.endingId,
+      endingTitle: endingTitle(reign.endingId),
       isMe: reign.userId === ctx.user._id,
     }));
   },
 });
+
+/** How the reign ended, in the story's words ("The Burning"). */
+function endingTitle(endingId: string): string {
+  return endingCard(STORY_DECK, endingId).title;
+}
 
 async function deckOf(ctx: QueryCtx, userId: Doc<"users">["_id"]) {
   return await ctx.db

@@ -164,6 +164,7 @@ describe("duma.recordReign and myBestReign", () => {
     await expect(as.query(api.duma.myBestReign, {})).resolves.toMatchObject({
       days: 4,
       endingId: "water_0",
+      endingTitle: "The Dry World",
       swipes: 3,
     });
   });
@@ -200,6 +201,7 @@ describe("duma.leaderboard", () => {
       ["Bob", 4, false],
       ["Alice", 2, true],
     ]);
+    expect(board[0]?.endingTitle).toBe("The Dry World");
     expect(JSON.stringify(board)).not.toContain("@example.com");
   });
 

@@ -54,8 +54,9 @@ export function mainCard(state: GameState, deck: Deck): Card {
   return card;
 }
 
-export function isEnding(card: Card | EndingCard): card is EndingCard {
-  return !("effects" in card);
+/** A story card (with effects), as opposed to an ending. */
+export function isStoryCard(card: Card | EndingCard): card is Card {
+  return "effects" in card;
 }
 
 /**

@@ -1,5 +1,80 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useQuery } from "convex/react";
+import { Pencil, Trophy } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { api } from "../../../convex/_generated/api";
+import { formatDays } from "../../../convex/lib/duma/engine";
+import { CardEditorDialog } from "./components/card-editor-dialog";
+import { DumaGame } from "./components/duma-game";
+import { useDumaDeck } from "./hooks/use-duma-deck";
 
+/** /duma: the swipe-card game (seed §4), the card editor and the player's longest reign. */
 export default function DumaPage() {
-  return <ComingSoon title="Duma" />;
+  const { deck, own } = useDumaDeck();
+  const [editing, setEditing] = useState(false);
+
+  return (
+    // The clip keeps a card flying out from widening the page; it spans the screen so the card leaves it whole.
+    <div className="w-full overflow-x-clip">
+      <section className="mx-auto max-w-3xl space-y-5 px-3 py-5 sm:px-6 sm:py-8">
+        <header>
+          <div className="flex items-center justify-between gap-3">
+            <h1 className="text-2xl font-bold tracking-tight text-stone-900">Duma</h1>
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              disabled={own === undefined}
+              className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-50"
+            >
+              <Pencil aria-hidden className="size-4" />
+              Edit cards
+            </button>
+          </div>
+          <p className="mt-1 text-sm text-stone-600">
+            {own
+              ? "You are playing your own deck."
+              : "Keep air, earth, fire and water in balance for as long as you can."}
+          </p>
+        </header>
+
+        {deck === undefined ? (
+          <Spinner />
+        ) : (
+          <DumaGame deck={deck} countsForRecords={own === null} keysEnabled={!editing} />
+        )}
+
+        <BestReign playingOwnDeck={Boolean(own)} />
+
+        <CardEditorDialog open={editing} onOpenChange={setEditing} own={own ?? null} />
+      </section>
+    </div>
+  );
+}
+
+function BestReign({ playingOwnDeck }: { playingOwnDeck: boolean }) {
+  const best = useQuery(api.duma.myBestReign, {});
+  return (
+    <aside className="mx-auto flex max-w-sm items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-stone-800">
+      <Trophy aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
+      <div>
+        <h2 className="font-semibold text-stone-900">Your longest reign</h2>
+        <p>
+          {best === undefined
+            ? "Loading..."
+            : best === null
+              ? "None yet: your first ending with the built-in story sets it."
+              : `${formatDays(best.days)}, ended by ${best.endingTitle}.`}
+        </p>
+        {playingOwnDeck && <p className="mt-1">Games with your own deck do not count for records.</p>}
+        <Link
+          to={paths.games}
+          className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600"
+        >
+          See the longest reigns
+        </Link>
+      </div>
+    </aside>
+  );
 }

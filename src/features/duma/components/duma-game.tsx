@@ -1,0 +1,87 @@
+import { useMutation } from "convex/react";
+import { useReducedMotion } from "framer-motion";
+import { useCallback, useState } from "react";
+import { toast } from "sonner";
+import { useAudioState } from "@/lib/audio/use-audio";
+import { api } from "../../../../convex/_generated/api";
+import type { Deck, Side } from "../../../../convex/lib/duma/cards";
+import { currentCard, formatDays, isStoryCard, timeDisplay, type GameState } from "../../../../convex/lib/duma/engine";
+import { useDumaGame } from "../hooks/use-duma-game";
+import { useSwipeKeys } from "../hooks/use-swipe-keys";
+import { playSwipeSound } from "../swipe-sound";
+import { KEY_SWIPE_DELAY_MS } from "../swipe-rules";
+import { ElementMeters } from "./element-meters";
+import { SwipeButtons } from "./swipe-buttons";
+import { SwipeCard } from "./swipe-card";
+import { TimeCounter } from "./time-counter";
+
+type DumaGameProps = {
+  deck: Deck;
+  /** Reigns with the built-in story count for the leaderboard; with an own deck they do not. */
+  countsForRecords: boolean;
+  /** Keys stay off while the card editor is open. */
+  keysEnabled: boolean;
+};
+
+/** The table: elements, time, the card and its Yes/No controls. Draws the state, turns gestures into swipes. */
+export function DumaGame({ deck, countsForRecords, keysEnabled }: DumaGameProps) {
+  const { volume } = useAudioState();
+  const reducedMotion = useReducedMotion() ?? false;
+  const recordReign = useMutation(api.duma.recordReign);
+  const [lean, setLean] = useState<Side | null>(null);
+
+  const onEnding = useCallback(
+    (state: GameState) => {
+      if (!countsForRecords) return;
+      recordReign({ swipes: state.swipes })
+        .then((result) => {
+          if (result.isRecord) toast.success(`Your longest reign yet: ${formatDays(result.days)}!`);
+        })
+        .catch(() => toast.error("Your reign could not be saved. Please try again."));
+    },
+    [countsForRecords, recordReign],
+  );
+
+  const game = useDumaGame(deck, {
+    onSwipeStart: () => {
+      setLean(null);
+      playSwipeSound(volume);
+    },
+    onEnding,
+  });
+  const card = currentCard(game.state, deck);
+  const { requestSwipe } = game;
+  const keySwipe = useCallback((side: Side) => requestSwipe(side, KEY_SWIPE_DELAY_MS), [requestSwipe]);
+  useSwipeKeys(keysEnabled, keySwipe);
+
+  const previewSide = game.leaving?.side ?? lean;
+  const preview = previewSide && isStoryCard(card) ? card.effects[previewSide] : null;
+
+  return (
+    <div className="space-y-4">
+      <ElementMeters elements={game.state.elements} preview={preview} />
+      <TimeCounter state={game.state} />
+      <SwipeCard
+        key={game.turn}
+        card={card}
+        leaving={game.leaving}
+        reducedMotion={reducedMotion}
+        onDragSwipe={requestSwipe}
+        onLean={setLean}
+      />
+      <div className="mx-auto max-w-sm">
+        <SwipeButtons card={card} disabled={game.leaving !== null} onSwipe={keySwipe} onLean={setLean} />
+      </div>
+      <p className="text-center text-sm text-stone-600">
+        Drag the card, or press <kbd className="font-sans font-semibold">←</kbd> /{" "}
+        <kbd className="font-sans font-semibold">A</kbd> for no and <kbd className="font-sans font-semibold">→</kbd> /{" "}
+        <kbd className="font-sans font-semibold">D</kbd> for yes.
+      </p>
+      <p role="status" className="sr-only">
+        {isStoryCard(card)
+          ? `${card.title}. ${game.state.timeLabel}: ${timeDisplay(game.state)}.`
+          : `The world has ended: ${card.title}. ${card.question}`}
+      </p>
+    </div>
+  );
+}

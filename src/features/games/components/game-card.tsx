@@ -1,0 +1,43 @@
+import { ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+
+type GameCardProps = {
+  title: string;
+  blurb: string;
+  image: string;
+  /** An address in the app, or an outside one (opens in a new tab). */
+  to: { path: string } | { url: string };
+  action: string;
+  children?: ReactNode;
+};
+
+const actionClass =
+  "inline-flex min-h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+/** One game or app on the games page: picture, name, a line about it and the way in. */
+export function GameCard({ title, blurb, image, to, action, children }: GameCardProps) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+      <img src={image} alt="" className="aspect-[4/3] w-full object-cover" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="text-lg font-bold text-stone-900">{title}</h2>
+        <p className="flex-1 text-sm text-stone-600">{blurb}</p>
+        {children}
+        <div>
+          {"path" in to ? (
+            <Link to={to.path} className={actionClass}>
+              {action}
+            </Link>
+          ) : (
+            <a href={to.url} target="_blank" rel="noopener noreferrer" className={actionClass}>
+              {action}
+              <ExternalLink aria-hidden className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
