@@ -22,6 +22,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
 import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
+import { STORY_CARDS } from "../../convex/lib/duma/story";
 import { type AccessRule, anyVerifiedUser, type Args, openToAnyone, ownerOnly, type Scene } from "./access-rules";
 import { addBook, storeFile, uploadedImage } from "./book-fixtures";
 import { addPost } from "./posts-fixtures";
@@ -54,6 +55,14 @@ const ACCESS: Record<string, AccessRule> = {
   "conversations:unreadTotal": anyVerifiedUser(() => ({})),
 
   "devMailbox:list": openToAnyone("the local dev mailbox; refuses everyone unless AUTH_DEV_MAILBOX=1"),
+
+  // Duma works on the caller's own deck and reign only, so there is no one else's thing to name.
+  "duma:myDeck": anyVerifiedUser(() => ({})),
+  "duma:saveDeck": anyVerifiedUser(() => ({ cardsJson: JSON.stringify([STORY_CARDS[0]]), endingsJson: "[]" })),
+  "duma:resetDeck": anyVerifiedUser(() => ({})),
+  "duma:recordReign": anyVerifiedUser(() => ({ swipes: "n" })),
+  "duma:myBestReign": anyVerifiedUser(() => ({})),
+  "duma:leaderboard": anyVerifiedUser(() => ({})),
 
   "files:generateUploadUrl": anyVerifiedUser(() => ({})),
   "files:confirmUpload": anyVerifiedUser(async (s) => ({ storageId: await storeFile(s.t) })),
