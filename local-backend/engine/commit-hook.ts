@@ -68,12 +68,35 @@ export function installCommitHook(
       );
       const tables = [...new Set(ids.map(tableOfId))];
       const deletedFiles = writes.filter(([id, document]) => document === null && tableOfId(id) === "_storage");
-      log.append(line, () => {
-        for (const [storageId] of deletedFiles) storage.deletedDurably(storageId);
-        listeners.notify(tables);
+      const storedFiles = writes.filter(
+        ([id, document], i) => document !== null && before[i] === null && tableOfId(id) === "_storage",
+      );
+      log.append({
+        text: line,
+        ...(storedFiles.length > 0
+          ? {
+              beforeWrite: async () => {
+                await Promise.all(storedFiles.map(([id]) => storage.placeFile(id)));
+              },
+            }
+          : {}),
+        afterDurable: () => {
+          for (const [storageId] of deletedFiles) storage.deletedDurably(storageId);
+          listeners.notify(tables);
+        },
+        undo: () => {
+          // The record never reached the disk: put back what the commit replaced.
+          writes.forEach(([id, after], i) => {
+            const previous = before[i] ?? null;
+            if (previous === null) delete db._documents[id];
+            else db._documents[id] = previous;
+            for (const observer of observers) observer.committed(id, after, previous);
+          });
+          for (const [id] of storedFiles) storage.forget(id);
+        },
       });
     } catch (error) {
-      log.fail(error as Error);
+      console.error("local backend: recording a commit failed", error);
     }
   };
 }

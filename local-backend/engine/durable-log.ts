@@ -1,14 +1,18 @@
 /**
- * The write-ahead log with group commit. Commits append a line synchronously (they happen
- * inside convex-test's synchronous commit); one flush loop writes everything pending with a
- * single write + fdatasync, then runs the lines' "after durable" callbacks and wakes whoever
- * waits in `sync()`. When the log outgrows the snapshot, the flush writes a new snapshot
- * instead and starts an empty log (compaction), so the folder stays proportional to the data.
+ * The write-ahead log with group commit. Commits append a record synchronously (they happen
+ * inside convex-test's synchronous commit) and get a sequence number; one flush loop writes
+ * everything pending with a single write + fdatasync, then runs the records' "after durable"
+ * callbacks and wakes whoever waits for them. When the log outgrows the snapshot, the flush
+ * writes a new snapshot instead and starts an empty log (compaction).
+ *
+ * When a write fails (disk full, folder made read-only), nothing of it counts: the log file is
+ * cut back to its last whole record, every commit not yet durable is undone in memory (nobody
+ * was told about them, no subscription saw them), their callers are rejected, and the next
+ * commit tries the disk again, so writes resume by themselves once there is space.
  */
-import { open, truncate, unlink, type FileHandle } from "node:fs/promises";
+import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import path from "node:path";
-import { AsyncResource } from "node:async_hooks";
-import { fsyncFolder, PRIVATE_FILE_MODE, writeFileAtomically } from "./fs-durable";
+import type { DataFiles, LogFile } from "./fs-durable";
 import { logFileName, SNAPSHOT_FILE } from "./persisted-state";
 
 /** Compaction starts once the log is larger than this and larger than the last snapshot. */
@@ -19,27 +23,60 @@ export type DurableLogOptions = {
   generation: number;
   logBytes: number;
   snapshotBytes: number;
+  files: DataFiles;
   /** The whole database as snapshot text for the given generation (called synchronously). */
   serializeSnapshot: (generation: number) => string;
+  /**
+   * Runs `undo` (synchronous) at a moment no transaction is open, so no function sees the
+   * database half undone. The engine waits for convex-test's transaction lock.
+   */
+  whenNoTransaction: (undo: () => void) => Promise<void>;
   minLogBytesBeforeCompaction?: number;
+  /** Where problems go (default console.error). */
+  report?: (line: string) => void;
 };
 
+/** A committed transaction's record and what to do around its write. */
+export type LogEntry = {
+  text: string;
+  /** Runs before the batch holding this record is written (e.g. a stored file's rename). */
+  beforeWrite?: () => Promise<void>;
+  /** Runs once the record is durable. */
+  afterDurable?: () => void;
+  /** Reverts the commit in memory when its record could not be written. */
+  undo?: () => void;
+};
+
+type Pending = LogEntry & { seq: number };
+
+/** The error every caller of an undone commit gets. */
+export class WriteFailedError extends Error {
+  constructor(dataDir: string, cause: unknown) {
+    super(`cannot write the data folder ${dataDir}: ${describeWriteError(cause)}; nothing was saved`);
+    this.name = "WriteFailedError";
+  }
+}
+
 export class DurableLog {
-  private pendingLines: string[] = [];
-  private pendingCallbacks: (() => void)[] = [];
+  private pending: Pending[] = [];
   private appended = 0;
   private durable = 0;
+  /** Sequence ranges undone after a failed write. */
+  private readonly undone: { from: number; to: number; error: Error }[] = [];
   private waiters: { target: number; resolve: () => void; reject: (error: Error) => void }[] = [];
   private flushing: Promise<void> | null = null;
-  private failure: Error | null = null;
+  /** The file may end in part of a record: cut it back before the next write. */
+  private needsCut = false;
+  private failing = false;
   private compactionRequested = false;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly commitsOfCall = new AsyncLocalStorage<number[]>();
   // The flush loop runs in the context the log was opened in, not in whatever function's
   // async context happened to commit first (convex-test keys its state on that context).
   private readonly rootScope = new AsyncResource("local-backend-durable-log");
 
   private constructor(
-    private handle: FileHandle,
+    private file: LogFile,
     private generation: number,
     private logBytes: number,
     private snapshotBytes: number,
@@ -47,20 +84,20 @@ export class DurableLog {
   ) {}
 
   static async open(options: DurableLogOptions): Promise<DurableLog> {
-    const file = path.join(options.dataDir, logFileName(options.generation));
-    const handle = await open(file, "a", PRIVATE_FILE_MODE);
-    // Cut a torn last line (a crash mid-append) so new lines start on a line boundary.
-    await truncate(file, options.logBytes);
-    await fsyncFolder(options.dataDir);
-    return new DurableLog(handle, options.generation, options.logBytes, options.snapshotBytes, options);
+    const file = await options.files.openLog(path.join(options.dataDir, logFileName(options.generation)), "append");
+    // Cut a torn last record (a crash mid-append) so new records start on a line boundary.
+    await file.truncate(options.logBytes);
+    await options.files.syncFolder(options.dataDir);
+    return new DurableLog(file, options.generation, options.logBytes, options.snapshotBytes, options);
   }
 
-  /** Appends a committed transaction; `afterDurable` runs once it is on disk. */
-  append(line: string, afterDurable?: () => void): void {
-    this.pendingLines.push(line);
-    if (afterDurable !== undefined) this.pendingCallbacks.push(afterDurable);
-    this.appended += 1;
-    this.flushing ??= this.rootScope.runInAsyncScope(() => this.flushLoop());
+  /** Appends a committed transaction's record; returns its sequence number. */
+  append(entry: LogEntry): number {
+    const seq = ++this.appended;
+    this.pending.push({ ...entry, seq });
+    this.commitsOfCall.getStore()?.push(seq);
+    this.kick();
+    return seq;
   }
 
   /** Work that must finish before what was appended so far counts as durable (file writes). */
@@ -69,48 +106,127 @@ export class DurableLog {
     void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
   }
 
+  /**
+   * Runs `call` and resolves with its result once every commit it made is durable; rejects
+   * with a WriteFailedError if one of them could not be written (and was undone). A failing
+   * call's own error wins, after its earlier commits (an action's) are settled either way.
+   */
+  async durably<T>(call: () => Promise<T>): Promise<T> {
+    const seqs: number[] = [];
+    let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+    try {
+      outcome = { ok: true, value: await this.commitsOfCall.run(seqs, call) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    const last = seqs.at(-1);
+    const written = last === undefined ? this.settleTracked() : this.waitFor(last);
+    if (!outcome.ok) {
+      await written.catch(() => undefined);
+      throw outcome.error;
+    }
+    await written;
+    return outcome.value;
+  }
+
   /** Resolves when everything appended (and tracked) before the call is durable. */
   async sync(): Promise<void> {
+    await this.waitFor(this.appended);
+  }
+
+  private async settleTracked(): Promise<void> {
     if (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
-    if (this.failure !== null) throw this.failure;
-    const target = this.appended;
+  }
+
+  private async waitFor(target: number): Promise<void> {
+    await this.settleTracked();
+    const undone = this.undoneError(target);
+    if (undone !== null) throw undone;
     if (this.durable >= target) return;
     await new Promise<void>((resolve, reject) => this.waiters.push({ target, resolve, reject }));
   }
 
+  private undoneError(seq: number): Error | null {
+    return this.undone.find(({ from, to }) => seq >= from && seq <= to)?.error ?? null;
+  }
+
+  private kick(): void {
+    this.flushing ??= this.rootScope.runInAsyncScope(() => this.flushLoop());
+  }
+
   private async flushLoop(): Promise<void> {
     try {
-      while (this.pendingLines.length > 0) {
-        const lines = this.pendingLines;
-        const callbacks = this.pendingCallbacks;
-        this.pendingLines = [];
-        this.pendingCallbacks = [];
-        const target = this.appended;
-        if (this.shouldCompact()) {
-          // The snapshot is taken now, so it already holds these lines' writes.
-          await this.compact();
-        } else {
-          const text = lines.join("");
-          await this.handle.write(text);
-          await this.handle.datasync();
-          this.logBytes += Buffer.byteLength(text);
+      while (this.pending.length > 0) {
+        const batch = this.pending;
+        this.pending = [];
+        try {
+          await this.write(batch);
+        } catch (error) {
+          await this.undo(batch, error);
+          continue;
         }
-        this.durable = target;
-        for (const callback of callbacks) runSafely(callback);
+        if (this.failing) {
+          this.failing = false;
+          this.report(`local backend: writing to ${this.options.dataDir} works again`);
+        }
+        this.durable = (batch.at(-1) as Pending).seq;
+        for (const { afterDurable } of batch) if (afterDurable !== undefined) runSafely(afterDurable);
         this.wakeWaiters();
       }
-    } catch (error) {
-      this.fail(error as Error);
     } finally {
       this.flushing = null;
+      // Commits made while the last pass ended are written by a new one.
+      if (this.pending.length > 0) this.kick();
     }
   }
 
-  /** From now on nothing counts as durable: every sync() rejects with this error. */
-  fail(error: Error): void {
-    this.failure ??= new Error(`local backend: cannot write the data folder ${this.options.dataDir}: ${error.message}`);
-    console.error(this.failure.message);
-    for (const waiter of this.waiters.splice(0)) waiter.reject(this.failure);
+  private async write(batch: Pending[]): Promise<void> {
+    if (this.shouldCompact()) {
+      // The snapshot is taken now, synchronously, so it holds exactly this batch's writes.
+      const text = this.options.serializeSnapshot(this.generation + 1);
+      for (const { beforeWrite } of batch) if (beforeWrite !== undefined) await beforeWrite();
+      await this.compact(text);
+      return;
+    }
+    for (const { beforeWrite } of batch) if (beforeWrite !== undefined) await beforeWrite();
+    if (this.needsCut) {
+      await this.file.truncate(this.logBytes);
+      this.needsCut = false;
+    }
+    const bytes = Buffer.from(batch.map(({ text }) => text).join(""));
+    this.needsCut = true;
+    await this.file.append(bytes);
+    await this.file.datasync();
+    this.needsCut = false;
+    this.logBytes += bytes.length;
+  }
+
+  /** The batch (and every commit made since) could not be written: none of it happened. */
+  private async undo(batch: Pending[], cause: unknown): Promise<void> {
+    const error = new WriteFailedError(this.options.dataDir, cause);
+    if (!this.failing) this.report(`local backend: ${error.message}`);
+    this.failing = true;
+    let undone: Pending[] = [];
+    await this.options.whenNoTransaction(() => {
+      undone = [...batch, ...this.pending];
+      this.pending = [];
+      for (const entry of [...undone].reverse()) {
+        try {
+          entry.undo?.();
+        } catch (undoError) {
+          this.report(`local backend: undoing a commit failed: ${String(undoError)}`);
+        }
+      }
+    });
+    const from = (undone[0] as Pending).seq;
+    const to = (undone.at(-1) as Pending).seq;
+    this.undone.push({ from, to, error });
+    const stillWaiting = [];
+    for (const waiter of this.waiters) {
+      if (waiter.target >= from && waiter.target <= to) waiter.reject(error);
+      else stillWaiting.push(waiter);
+    }
+    this.waiters = stillWaiting;
   }
 
   private shouldCompact(): boolean {
@@ -119,27 +235,39 @@ export class DurableLog {
     return this.logBytes > minimum && this.logBytes > this.snapshotBytes;
   }
 
-  /** Snapshot generation g+1, then an empty log g+1, then the old log goes. */
-  private async compact(): Promise<void> {
-    this.compactionRequested = false;
+  /**
+   * Log g+1 (empty), then snapshot g+1, then the old log goes. Until the snapshot is renamed
+   * into place nothing changed (a new empty log of the next generation is ignored at start);
+   * once it is, the batch is durable, and an old log left behind is removed at the next start.
+   */
+  private async compact(text: string): Promise<void> {
+    const { dataDir, files } = this.options;
     const next = this.generation + 1;
-    const text = this.options.serializeSnapshot(next);
-    const { dataDir } = this.options;
-    await writeFileAtomically(path.join(dataDir, SNAPSHOT_FILE), text);
-    const newHandle = await open(path.join(dataDir, logFileName(next)), "w", PRIVATE_FILE_MODE);
-    await fsyncFolder(dataDir);
-    await this.handle.close();
-    await unlink(path.join(dataDir, logFileName(this.generation)));
-    this.handle = newHandle;
+    const nextLogName = path.join(dataDir, logFileName(next));
+    const nextLog = await files.openLog(nextLogName, "new");
+    try {
+      await files.writeAtomically(path.join(dataDir, SNAPSHOT_FILE), text);
+    } catch (error) {
+      await nextLog.close().catch(() => undefined);
+      await files.remove(nextLogName).catch(() => undefined);
+      throw error;
+    }
+    this.compactionRequested = false;
+    const oldLog = this.file;
+    const oldLogName = path.join(dataDir, logFileName(this.generation));
+    this.file = nextLog;
     this.generation = next;
     this.logBytes = 0;
+    this.needsCut = false;
     this.snapshotBytes = Buffer.byteLength(text);
+    await oldLog.close().catch(() => undefined);
+    await files.remove(oldLogName).catch(() => undefined);
   }
 
   /** Compacts now (tests; a server may call it when idle). */
   async compactNow(): Promise<void> {
     this.compactionRequested = true;
-    this.append("");
+    this.append({ text: "" });
     await this.sync();
   }
 
@@ -156,10 +284,24 @@ export class DurableLog {
     this.waiters = stillWaiting;
   }
 
+  private report(line: string): void {
+    (this.options.report ?? console.error)(line);
+  }
+
   async close(): Promise<void> {
     await this.sync().catch(() => undefined);
-    await this.handle.close();
+    while (this.flushing !== null) await this.flushing;
+    await this.file.close();
   }
+}
+
+function describeWriteError(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === "ENOSPC") return "the disk is full";
+  if (code === "EROFS") return "the file system is read-only";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "EDQUOT") return "the disk quota is used up";
+  return message;
 }
 
 function runSafely(callback: () => void): void {

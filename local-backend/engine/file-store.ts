@@ -32,19 +32,32 @@ export class FileStore {
     return path.join(this.folder, storageId);
   }
 
-  /** Writes the bytes durably under the storage id. */
-  async write(storageId: string, bytes: Uint8Array): Promise<void> {
-    const target = this.pathOf(storageId);
+  /** Writes the bytes durably under a temporary name in the folder; returns that path. */
+  async writeTemporary(bytes: Uint8Array): Promise<string> {
     const temporary = path.join(this.folder, `.tmp-${process.pid}-${this.nextTemporary++}`);
-    const handle = await open(temporary, "w", PRIVATE_FILE_MODE);
     try {
-      await handle.write(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const handle = await open(temporary, "w", PRIVATE_FILE_MODE);
+      try {
+        await handle.writeFile(bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
     }
-    await rename(temporary, target);
+    return temporary;
+  }
+
+  /** Gives a temporary file its storage id, durably. */
+  async place(temporary: string, storageId: string): Promise<void> {
+    await rename(temporary, this.pathOf(storageId));
     await fsyncFolder(this.folder);
+  }
+
+  async removeTemporary(temporary: string): Promise<void> {
+    await unlink(temporary).catch(() => undefined);
   }
 
   /** The file as a Blob read lazily from disk, or null when it is missing. */
@@ -65,8 +78,9 @@ export class FileStore {
   }
 
   /**
-   * After a restart: deletes leftover temporary files and files whose `_storage` document is
-   * gone (deleted just before a crash); returns the stored ids that have a file.
+   * After a restart: deletes leftover temporary files (content never committed) and files whose
+   * `_storage` document is gone (deleted just before a crash); returns the stored ids that have
+   * a file.
    */
   async reconcile(knownIds: Set<string>): Promise<Set<string>> {
     const present = new Set<string>();

@@ -3,7 +3,7 @@ import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
 import type { CommitListeners } from "./commit-hook";
 import type { FunctionPath, TestAccessor } from "./convex-test-internals";
-import type { DurableLog } from "./durable-log";
+import { WriteFailedError, type DurableLog } from "./durable-log";
 import type { ReadTracker } from "./read-tracker";
 import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
 import type { Scheduler } from "./scheduler";
@@ -77,20 +77,17 @@ export class LocalEngine implements Engine {
       ...(hasBody ? { body: await request.arrayBuffer() } : {}),
     };
     try {
-      return await this.as(identity).fetch(url.pathname + url.search, init);
+      return await this.parts.log.durably(async () => await this.as(identity).fetch(url.pathname + url.search, init));
     } catch (error) {
       console.error(`local backend: HTTP action ${request.method} ${url.pathname} failed:`, error);
       return new Response("Server Error", { status: 500 });
-    } finally {
-      await this.parts.log.sync();
     }
   }
 
   async storeFile(blob: Blob): Promise<string> {
     this.checkOpen();
-    const storageId = await this.parts.storage.store(new Uint8Array(await blob.arrayBuffer()), blob.type);
-    await this.parts.log.sync();
-    return storageId;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    return await this.parts.log.durably(async () => await this.parts.storage.store(bytes, blob.type));
   }
 
   async getFile(storageId: string): Promise<{ blob: Blob; contentType: string } | null> {
@@ -158,17 +155,17 @@ export class LocalEngine implements Engine {
     return convexToJson((result ?? null) as JSONValue);
   }
 
+  /**
+   * Answers once the call's writes are durable; a write the disk refused was undone and fails
+   * the call. (An action may have written before failing; those writes are settled first.)
+   */
   private async durably<T>(run: () => Promise<T>): Promise<T> {
-    let result: T;
     try {
-      result = await run();
+      return await this.parts.log.durably(run);
     } catch (error) {
-      // An action may have written before failing; those writes are durable before we answer.
-      await this.parts.log.sync();
+      if (error instanceof WriteFailedError) throw new EngineError(error.message);
       throw toEngineError(error);
     }
-    await this.parts.log.sync();
-    return result;
   }
 }
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { CommitListeners, installCommitHook } from "./commit-hook";
 import { captureInternals, counterOfId, tableOfId, type Internals, type TestAccessor } from "./convex-test-internals";
 import { describe, lockDataFolder, DataFolderError } from "./data-folder";
+import { nodeDataFiles } from "./fs-durable";
 import { DurableLog } from "./durable-log";
 import { loadEnvironment } from "./environment";
 import { FileStore } from "./file-store";
@@ -44,7 +45,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
 async function openLocked(dataDir: string, options: EngineOptions, unlock: () => Promise<void>): Promise<Engine> {
   const env = await loadEnvironment(dataDir, options);
   const state = await readPersistedState(dataDir);
-  const files = await FileStore.open(dataDir);
+  const fileStore = await FileStore.open(dataDir);
   // Functions read these when they run (Convex Auth) and some when their module loads.
   Object.assign(process.env, env);
 
@@ -58,8 +59,18 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   const internals = await captureInternals(t);
   restore(internals, state);
 
+  const files = options.files ?? nodeDataFiles;
   const log = await DurableLog.open({
     dataDir,
+    files,
+    whenNoTransaction: async (undo) => {
+      // convex-test's lock: a transaction holds `_waitOnCurrentFunction` until it ends.
+      const manager = internals.convexGlobal.transactionManager as unknown as {
+        _waitOnCurrentFunction: Promise<void> | null;
+      };
+      while (manager._waitOnCurrentFunction !== null) await manager._waitOnCurrentFunction;
+      undo();
+    },
     generation: state.generation,
     logBytes: state.logBytes,
     snapshotBytes: state.snapshotBytes,
@@ -77,13 +88,13 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   const tableIndex = new TableIndex(internals.db);
   const indexes = new IndexAccelerator(internals.db, tableIndex);
   const reads = new ReadTracker(internals.db);
-  const storage = new Storage(internals, t, files, log, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
+  const storage = new Storage(internals, t, fileStore, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
   const scheduler = new Scheduler(t, internals.db);
   const listeners = new CommitListeners();
   installSyscalls(internals, storage, scheduler, reads);
   installCommitHook(internals, log, [tableIndex, indexes], storage, listeners);
 
-  await dropFilesLostInACrash(internals, t, files);
+  await reportMissingFiles(internals, fileStore);
   await log.sync();
   await scheduler.resume();
   await scheduler.startCrons(modules);
@@ -120,17 +131,18 @@ function restore(internals: Internals, state: PersistedState): void {
 }
 
 /**
- * A file's `_storage` document can reach the log a moment before its content reaches disk;
- * a crash in between (before anyone was told the file was stored) leaves a document without
- * content. Such documents are deleted, and contents without a document are removed.
+ * A `_storage` document is written only after its file is in place (storage.ts), so a missing
+ * file was removed by someone: say which, and keep the documents (the data that refers to them
+ * stays whole; putting the files back repairs it).
  */
-async function dropFilesLostInACrash(internals: Internals, t: TestAccessor, files: FileStore): Promise<void> {
+async function reportMissingFiles(internals: Internals, files: FileStore): Promise<void> {
   const storageIds = new Set(Object.keys(internals.db._documents).filter((id) => tableOfId(id) === "_storage"));
   const present = await files.reconcile(storageIds);
-  const lost = [...storageIds].filter((id) => !present.has(id));
-  if (lost.length === 0) return;
-  console.warn(`local backend: ${lost.length} file(s) were not fully stored before a crash; removing them`);
-  await t.run(async () => {
-    for (const id of lost) internals.db.delete("_storage", id);
-  });
+  const missing = [...storageIds].filter((id) => !present.has(id));
+  if (missing.length === 0) return;
+  const shown = missing.slice(0, 5).join(", ") + (missing.length > 5 ? `, … (${missing.length - 5} more)` : "");
+  console.warn(
+    `local backend: ${missing.length} stored file(s) are missing from ${files.folder}: ${shown}. ` +
+      "Their records are kept; they read as missing until the files are put back.",
+  );
 }

@@ -6,7 +6,6 @@
  * contents are written durably before whatever stored them is acknowledged.
  */
 import { createHash } from "node:crypto";
-import type { DurableLog } from "./durable-log";
 import { FileStore } from "./file-store";
 import type { Internals, StoredDocument, TestAccessor } from "./convex-test-internals";
 import type { UploadTokens } from "./upload-tokens";
@@ -18,12 +17,13 @@ type StorageDocument = StoredDocument & { size: number; sha256: string; contentT
 export class Storage {
   /** Contents stored but not yet on disk, so readers never miss a file. */
   private readonly unwritten = new Map<string, Uint8Array>();
+  /** Temporary files of committed documents, renamed to their id before the record is written. */
+  private readonly unplaced = new Map<string, string>();
 
   constructor(
     private readonly internals: Internals,
     private readonly t: TestAccessor,
     private readonly files: FileStore,
-    private readonly log: DurableLog,
     private readonly cloudUrl: string,
     readonly tokens: UploadTokens,
   ) {}
@@ -38,14 +38,44 @@ export class Storage {
     return await this.t.run(async () => write());
   }
 
+  /**
+   * The content is written durably under a temporary name first; the `_storage` document is
+   * then committed, and its log record is written only after the content is renamed to its id
+   * (`placeFile`, run by the log). So a stored document always has its file on disk, and a file
+   * whose document was never written is only ever a temporary one.
+   */
   async store(bytes: Uint8Array, contentType: string): Promise<string> {
     const sha256 = createHash("sha256").update(bytes).digest("base64");
     const metadata = { size: bytes.byteLength, sha256, ...(contentType !== "" ? { contentType } : {}) };
-    const storageId = await this.inTransaction(() => this.internals.db.insert(TABLE, metadata));
-    this.unwritten.set(storageId, bytes);
-    const write = this.files.write(storageId, bytes).finally(() => this.unwritten.delete(storageId));
-    this.log.track(write);
-    return storageId;
+    const temporary = await this.files.writeTemporary(bytes);
+    try {
+      return await this.inTransaction(() => {
+        const storageId = this.internals.db.insert(TABLE, metadata);
+        this.unplaced.set(storageId, temporary);
+        this.unwritten.set(storageId, bytes);
+        return storageId;
+      });
+    } catch (error) {
+      await this.files.removeTemporary(temporary);
+      throw error;
+    }
+  }
+
+  /** Called by the log before the record inserting `storageId` is written. */
+  async placeFile(storageId: string): Promise<void> {
+    const temporary = this.unplaced.get(storageId);
+    if (temporary === undefined) return;
+    await this.files.place(temporary, storageId);
+    this.unplaced.delete(storageId);
+    this.unwritten.delete(storageId);
+  }
+
+  /** The insert of `storageId` was undone (its record could not be written). */
+  forget(storageId: string): void {
+    const temporary = this.unplaced.get(storageId);
+    this.unplaced.delete(storageId);
+    this.unwritten.delete(storageId);
+    if (temporary !== undefined) void this.files.removeTemporary(temporary);
   }
 
   async delete(storageId: string): Promise<void> {

@@ -7,6 +7,7 @@
  */
 import type { JSONValue } from "convex/values";
 import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
+import type { DataFiles } from "./fs-durable";
 
 /**
  * Who calls a function. `null` is an anonymous caller. The server builds it from a verified JWT:
@@ -105,6 +106,8 @@ export type EngineOptions = {
   cloudUrl: string;
   /** The Convex functions folder; defaults to this project's `convex/`. */
   modulesDir?: string;
+  /** The engine's writes to the data folder (tests inject disk faults); defaults to node:fs. */
+  files?: DataFiles;
 };
 
 // The entry point lives in ./open-engine.ts:

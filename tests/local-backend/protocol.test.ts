@@ -279,5 +279,5 @@ describe("sync protocol with ConvexClient", () => {
     await alice.client.mutation(api.books.create, { title: "Many tabs", image: cover });
     await Promise.all(seen);
     await Promise.all(tabs.map(({ client }) => client.close()));
-  });
+  }, 30_000); // eight password sign-ins: seconds on a busy 2-core machine
 });

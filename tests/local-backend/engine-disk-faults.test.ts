@@ -1,0 +1,115 @@
+/**
+ * A disk that fills up or turns read-only while the engine runs: a write the disk refused is
+ * reported to its caller and undone (nobody sees it, it is not there after a restart), the log
+ * is never left with part of a record in it, and writes work again once the disk does.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { nodeDataFiles, type DataFiles } from "../../local-backend/engine/fs-durable";
+import { openEngine } from "../../local-backend/engine/open-engine";
+import type { Engine } from "../../local-backend/engine/types";
+import {
+  FIXTURE_FUNCTIONS,
+  fixtureEngine,
+  listNotes,
+  nextCommitTo,
+  removeTemporaryDataDirs,
+  temporaryDataDir,
+  URLS,
+} from "./engine-test-env";
+
+afterAll(removeTemporaryDataDirs);
+
+type Fault = "none" | "full" | "read-only";
+
+/** node:fs with a switch: a full disk writes half of what it is given, a read-only one nothing. */
+function faultyFiles() {
+  const state = { fault: "none" as Fault };
+  const failure = () =>
+    state.fault === "full"
+      ? Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" })
+      : Object.assign(new Error("EROFS: read-only file system, write"), { code: "EROFS" });
+  const files: DataFiles = {
+    ...nodeDataFiles,
+    async openLog(file, mode) {
+      if (state.fault !== "none") throw failure();
+      const log = await nodeDataFiles.openLog(file, mode);
+      return {
+        ...log,
+        async append(bytes) {
+          if (state.fault === "full") {
+            await log.append(bytes.subarray(0, Math.floor(bytes.length / 2)));
+            throw failure();
+          }
+          if (state.fault === "read-only") throw failure();
+          await log.append(bytes);
+        },
+        async truncate(size) {
+          if (state.fault === "read-only") throw failure();
+          await log.truncate(size);
+        },
+      };
+    },
+    async writeAtomically(file, content) {
+      if (state.fault !== "none") throw failure();
+      await nodeDataFiles.writeAtomically(file, content);
+    },
+  };
+  return { files, state };
+}
+
+async function engineOn(dataDir: string, files: DataFiles): Promise<Engine> {
+  return await openEngine({ dataDir, modulesDir: FIXTURE_FUNCTIONS, files, ...URLS });
+}
+
+const texts = async (engine: Engine) => (await listNotes(engine)).map((note) => note.text).sort();
+
+describe.each(["full", "read-only"] as const)("a %s disk", (fault) => {
+  it("refuses the write, undoes it for everyone, and accepts writes again once the disk works", async () => {
+    const dataDir = temporaryDataDir();
+    const { files, state } = faultyFiles();
+    const engine = await engineOn(dataDir, files);
+    await engine.runMutation("notes:add", { text: "before" }, null);
+
+    const heard: string[][] = [];
+    const stop = engine.onCommit(({ writtenTables }) => heard.push(writtenTables));
+    state.fault = fault;
+    const refused = engine.runMutation("notes:add", { text: "refused" }, null);
+    // Another write on top of the refused one is undone with it.
+    const onTop = engine.runAction("notes:addThroughAction", { text: "on top" }, null);
+    const reason = fault === "full" ? "the disk is full" : "the file system is read-only";
+    await expect(refused).rejects.toThrow(`cannot write the data folder ${dataDir}: ${reason}; nothing was saved`);
+    await expect(onTop).rejects.toThrow(reason);
+    expect(await texts(engine)).toEqual(["before"]);
+    expect(heard).toEqual([]);
+    await expect(engine.runMutation("notes:add", { text: "still refused" }, null)).rejects.toThrow(reason);
+
+    state.fault = "none";
+    await engine.runMutation("notes:add", { text: "after" }, null);
+    expect(await texts(engine)).toEqual(["after", "before"]);
+    stop();
+    await engine.close();
+
+    // The log holds whole records only, and exactly the acknowledged ones.
+    const reopened = await fixtureEngine(dataDir);
+    expect(await texts(reopened)).toEqual(["after", "before"]);
+    await reopened.close();
+  });
+
+  it("undoes a compaction that could not be written and compacts later", async () => {
+    const dataDir = temporaryDataDir();
+    const { files, state } = faultyFiles();
+    const engine = await engineOn(dataDir, files);
+    await engine.runMutation("notes:add", { text: "kept" }, null);
+    state.fault = fault;
+    await expect(engine.compact()).rejects.toThrow("nothing was saved");
+    state.fault = "none";
+    const committed = nextCommitTo(engine, "notes");
+    await engine.runMutation("notes:add", { text: "later" }, null);
+    await committed;
+    await engine.compact();
+    await engine.close();
+    const reopened = await fixtureEngine(dataDir);
+    expect(await texts(reopened)).toEqual(["kept", "later"]);
+    await reopened.close();
+  });
+});
