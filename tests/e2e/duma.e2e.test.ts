@@ -40,6 +40,21 @@ async function dragCard(page: Page, dx: number) {
   await page.mouse.up();
 }
 
+/** Swipes the card with a finger: real touch events through Chromium's DevTools protocol. */
+async function touchSwipe(page: Page, dx: number) {
+  const box = await page.getByTestId("duma-card").boundingBox();
+  if (!box) throw new Error("no card on the table");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 3;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 10; step++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x + (dx * step) / 10, y }] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
 describe("Duma journey", () => {
   let app: App;
   let browser: Browser;
@@ -198,9 +213,10 @@ describe("Duma journey", () => {
     await expect(time(page).textContent()).resolves.toBe("∞");
   });
 
-  it("fits a 390 px phone, with reduced motion honoured", async () => {
+  it("fits a 390 px phone and swipes by touch, with reduced motion honoured", async () => {
     const context = await browser.newContext({
       viewport: PHONE_VIEWPORT,
+      hasTouch: true,
       reducedMotion: "reduce",
       storageState: await player.context.storageState(),
     });
@@ -223,8 +239,9 @@ describe("Duma journey", () => {
 
     await page.keyboard.press("ArrowRight");
     await expectCard(page, "The First Breath");
-    await dragCard(page, 200);
+    await touchSwipe(page, 200);
     await expectCard(page, "The First Rain");
+    await expectMeter(page, "Air", 50);
     await screenshot(page, "duma-390");
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -1,0 +1,126 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { ConvexError } from "convex/values";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CardEditorDialog } from "@/features/duma/components/card-editor-dialog";
+import { sideForKey, swipeThresholdPx } from "@/features/duma/swipe-rules";
+import GamesPage from "@/features/games/games-page";
+import { externalApps } from "@/features/games/external-apps";
+import { STORY_CARDS } from "../../convex/lib/duma/story";
+
+const answers = vi.hoisted(() => new Map<string, unknown>());
+const saveDeck = vi.hoisted(() => vi.fn());
+vi.mock("convex/react", () => ({
+  useQuery: (ref: FunctionReference<"query">) => answers.get(getFunctionName(ref)),
+  useMutation: (ref: FunctionReference<"mutation">) => (getFunctionName(ref) === "duma:saveDeck" ? saveDeck : vi.fn()),
+}));
+
+beforeEach(() => {
+  answers.clear();
+  saveDeck.mockReset();
+});
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe("swipe gestures", () => {
+  it("takes ArrowRight and d as yes, ArrowLeft and a as no, and no other key", () => {
+    expect(["ArrowRight", "d", "D"].map(sideForKey)).toEqual(["yes", "yes", "yes"]);
+    expect(["ArrowLeft", "a", "A"].map(sideForKey)).toEqual(["no", "no", "no"]);
+    expect(["ArrowUp", "Enter", "s", " "].map(sideForKey)).toEqual([null, null, null, null]);
+  });
+
+  it("counts a drag as a swipe past 30 % of half the screen width", () => {
+    expect(swipeThresholdPx(1280)).toBe(192);
+    expect(swipeThresholdPx(390)).toBeCloseTo(58.5);
+  });
+});
+
+describe("the outside apps on the games page", () => {
+  it("lists only apps whose address is configured as an http(s) URL", () => {
+    expect(externalApps({})).toEqual([]);
+    expect(externalApps({ VITE_REFLECTION_APP_URL: "javascript:alert(1)", VITE_FINANCE_APP_URL: "  " })).toEqual([]);
+    const apps = externalApps({ VITE_FINANCE_APP_URL: "https://finance.example.com/app" });
+    expect(apps.map((app) => [app.title, app.url])).toEqual([["Finance", "https://finance.example.com/app"]]);
+  });
+
+  it("shows Duma always and each configured app as a link opening in a new tab", () => {
+    vi.stubEnv("VITE_REFLECTION_APP_URL", "https://reflect.example.com");
+    answers.set("duma:leaderboard", []);
+    answers.set("duma:myBestReign", null);
+    render(
+      <MemoryRouter>
+        <GamesPage />
+      </MemoryRouter>,
+    );
+    const games = screen.getByRole("list", { name: "Games and apps" });
+    expect(within(games).getByRole("link", { name: "Play Duma" })).toHaveAttribute("href", "/duma");
+    const reflection = within(games).getByRole("link", { name: /Open Reflection/ });
+    expect(reflection).toHaveAttribute("href", "https://reflect.example.com/");
+    expect(reflection).toHaveAttribute("target", "_blank");
+    expect(reflection).toHaveAttribute("rel", "noopener noreferrer");
+    expect(screen.queryByRole("link", { name: /Open Finance/ })).toBeNull();
+    expect(screen.getByText(/No reigns yet/)).toBeInTheDocument();
+  });
+
+  it("lists the longest reigns in order, marking the player's own", () => {
+    const row = (name: string, days: number, isMe: boolean) => ({
+      player: { userId: name, displayName: name, photoURL: null },
+      days,
+      endingId: "fire_100",
+      endingTitle: "The Burning",
+      isMe,
+    });
+    answers.set("duma:leaderboard", [row("Bob", 500 * 365, false), row("Alice", 40, true)]);
+    answers.set("duma:myBestReign", { days: 40, endingId: "fire_100", endingTitle: "The Burning" });
+    render(
+      <MemoryRouter>
+        <GamesPage />
+      </MemoryRouter>,
+    );
+    const items = within(screen.getByRole("list", { name: "Longest reigns" })).getAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^1.*Bob.*The Burning.*500 years$/),
+      expect.stringMatching(/^2.*Alice \(you\).*40 days$/),
+    ]);
+  });
+});
+
+describe("the card editor", () => {
+  function renderEditor() {
+    render(<CardEditorDialog open onOpenChange={() => undefined} own={null} />);
+    return screen.getByRole("dialog", { name: "Edit your cards" });
+  }
+
+  it("starts from the built-in deck", () => {
+    const dialog = renderEditor();
+    const cards = within(dialog).getByLabelText("Cards (JSON array)") as HTMLTextAreaElement;
+    expect(JSON.parse(cards.value)).toEqual(STORY_CARDS);
+  });
+
+  it("refuses texts that are not arrays with 'Error saving flashcards: Flashcards must be arrays', sending nothing", async () => {
+    const user = userEvent.setup();
+    const dialog = renderEditor();
+    const endings = within(dialog).getByLabelText("Endings (JSON array)");
+    await user.clear(endings);
+    await user.type(endings, "42");
+    await user.click(within(dialog).getByRole("button", { name: "Save cards" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Error saving flashcards: Flashcards must be arrays");
+    expect(saveDeck).not.toHaveBeenCalled();
+  });
+
+  it("sends a valid deck and shows the server's refusal the same way", async () => {
+    saveDeck.mockRejectedValue(new ConvexError("A deck may have at most 100 cards"));
+    const user = userEvent.setup();
+    const dialog = renderEditor();
+    await user.click(within(dialog).getByRole("button", { name: "Save cards" }));
+    expect(saveDeck).toHaveBeenCalledWith({
+      cardsJson: JSON.stringify(STORY_CARDS, null, 2),
+      endingsJson: expect.stringContaining('"fire_100"'),
+    });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Error saving flashcards: A deck may have at most 100 cards",
+    );
+  });
+});
