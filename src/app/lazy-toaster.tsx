@@ -4,11 +4,17 @@ import { lazy, Suspense } from "react";
 // within the JavaScript budget. toast() calls made meanwhile are kept by sonner and shown on mount.
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
+/**
+ * Just below the top bar (3.5 rem tall, see top-bar.tsx) and well above the bottom bar, so a
+ * toast hides no navigation, on a phone as on a wide screen.
+ */
+const TOAST_OFFSET = { top: "4.25rem" } as const;
+
 /** The app's one toast area (seed messages shown as toasts, PRODUCT D9). */
 export function LazyToaster() {
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} richColors closeButton />
     </Suspense>
   );
 }

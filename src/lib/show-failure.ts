@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { errorText } from "./error-text";
+import { showFailure } from "./toasts";
 
 /**
  * Runs a server call; if it fails, shows the server's message (or `fallback`) as a toast and
@@ -9,7 +9,7 @@ export async function withFailureToast<T>(call: () => Promise<T>, fallback: stri
   try {
     return await call();
   } catch (error) {
-    toast.error(errorText(error, fallback));
+    showFailure(errorText(error, fallback));
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
+import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { BookFormDialog } from "@/features/books/components/book-form-dialog";
 import type { BookDetails } from "@/features/books/book-types";
@@ -44,7 +45,11 @@ const existingBook = {
 
 function renderDialog(book?: BookDetails) {
   const onSaved = vi.fn();
-  render(<BookFormDialog open onOpenChange={() => {}} book={book} onSaved={onSaved} />);
+  render(
+    <MemoryRouter>
+      <BookFormDialog open onOpenChange={() => {}} book={book} onSaved={onSaved} />
+    </MemoryRouter>,
+  );
   return { onSaved, user: userEvent.setup() };
 }
 
@@ -60,6 +65,18 @@ describe("adding a book", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Title and image are required");
     expect(mutations["books:create"]).not.toHaveBeenCalled();
     expect(uploadImage).not.toHaveBeenCalled();
+  });
+
+  it("takes 'Title and image are required' away once the user changes a field", async () => {
+    const { user } = renderDialog();
+    await user.click(screen.getByRole("button", { name: "Add Book" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Title and image are required");
+    await user.type(screen.getByLabelText("Title*"), "D");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add Book" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Title and image are required");
+    await user.upload(screen.getByLabelText("Cover Image*"), cover());
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("requires a cover image even with a title", async () => {
@@ -165,6 +182,11 @@ describe("adding a book", () => {
 });
 
 describe("editing a book", () => {
+  it("links to the edit page, which also takes a cover's web address", () => {
+    renderDialog(existingBook);
+    expect(screen.getByRole("link", { name: "Open the edit page" })).toHaveAttribute("href", "/books/edit/book1");
+  });
+
   it("starts from the book's values and keeps the cover when no new file is chosen", async () => {
     mutations["books:update"].mockResolvedValue(null);
     const { user, onSaved } = renderDialog(existingBook);

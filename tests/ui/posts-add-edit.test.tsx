@@ -16,7 +16,7 @@ const mutations = vi.hoisted(() => ({
 }));
 const query = vi.hoisted(() => ({ post: undefined as unknown, asked: [] as unknown[] }));
 const uploadImage = vi.hoisted(() => vi.fn());
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
 
 vi.mock("convex/react", () => ({
   useMutation: (ref: FunctionReference<"mutation">) => mutations[getFunctionName(ref) as keyof typeof mutations],
@@ -61,7 +61,9 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  for (const mock of [...Object.values(mutations), uploadImage, toast.success, toast.error]) mock.mockReset();
+  for (const mock of [...Object.values(mutations), uploadImage, toast.success, toast.error, toast.dismiss]) {
+    mock.mockReset();
+  }
   query.post = undefined;
   query.asked.length = 0;
 });
@@ -81,6 +83,15 @@ describe("adding a post", () => {
     expect(toast.error).toHaveBeenCalledTimes(2);
     expect(uploadImage).not.toHaveBeenCalled();
     expect(mutations["posts:create"]).not.toHaveBeenCalled();
+  });
+
+  it("takes the 'required' message back as soon as a field it is about changes", async () => {
+    toast.error.mockReturnValue("required-toast");
+    const user = renderAt("/dumy/add");
+    await user.click(screen.getByRole("button", { name: "Add Post" }));
+    expect(toast.dismiss).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText("Title*"), "S");
+    expect(toast.dismiss).toHaveBeenCalledWith("required-toast");
   });
 
   it("uploads the image, creates the post in the chosen category, says 'Post added successfully!' and opens the feed", async () => {

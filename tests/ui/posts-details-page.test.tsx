@@ -16,7 +16,7 @@ const mutations = vi.hoisted(() => ({
   "postComments:remove": vi.fn(),
 }));
 const data = vi.hoisted(() => ({ post: undefined as unknown, comments: [] as unknown[], others: [] as unknown[] }));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
 
 vi.mock("convex/react", () => ({
   useMutation: (ref: FunctionReference<"mutation">) => mutations[getFunctionName(ref) as keyof typeof mutations],

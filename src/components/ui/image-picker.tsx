@@ -24,6 +24,7 @@ export function ImagePicker({
 }: ImagePickerProps) {
   const inputId = useId();
   const errorId = useId();
+  const hintId = useId();
   const [error, setError] = useState<string | null>(null);
   const previewUrl = useObjectUrl(file) ?? currentUrl;
 
@@ -54,6 +55,8 @@ export function ImagePicker({
           )}
         </div>
         <div className="min-w-0 flex-1">
+          {/* The browser's own file button reads "No fi…osen" on a phone: the input stays (for
+              keyboards and screen readers) but is drawn by the label-button beside it. */}
           <input
             id={inputId}
             type="file"
@@ -62,10 +65,17 @@ export function ImagePicker({
             disabled={disabled}
             onChange={choose}
             aria-invalid={error !== null}
-            aria-describedby={error ? errorId : undefined}
-            className="block w-full text-sm text-stone-600 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-700 disabled:opacity-60"
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            className="peer sr-only"
           />
-          <p className="mt-1 truncate text-xs text-stone-500">
+          <label
+            htmlFor={inputId}
+            aria-hidden
+            className="inline-flex min-h-10 cursor-pointer items-center rounded-md bg-brand-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+          >
+            {file || previewUrl ? "Choose another image" : "Choose image"}
+          </label>
+          <p id={hintId} className="mt-1.5 text-xs break-words text-stone-600">
             {file ? file.name : "JPEG, PNG, WebP or GIF. Large images are resized before upload."}
           </p>
         </div>

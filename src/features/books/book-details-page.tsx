@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "convex/react";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -49,7 +49,7 @@ export default function BookDetailsPage() {
       setLeaving(false);
       throw error;
     }
-    toast.success("Book deleted successfully!");
+    showSuccess("Book deleted successfully!");
     navigate(paths.books, { replace: true });
   }
 

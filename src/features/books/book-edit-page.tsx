@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import { Lock } from "lucide-react";
 import { Link, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -48,7 +48,7 @@ export default function BookEditPage() {
           book={book}
           onCancel={() => navigate(paths.book(book._id))}
           onSaved={() => {
-            toast.success("Book updated successfully!");
+            showSuccess("Book updated successfully!");
             navigate(paths.book(book._id));
           }}
         />

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
@@ -68,7 +68,7 @@ export default function BooksPage() {
         onSaved={() => {
           setAdding(false);
           board.firstPage();
-          toast.success("Book added successfully!");
+          showSuccess("Book added successfully!");
         }}
       />
     </section>

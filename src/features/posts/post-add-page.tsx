@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { showSuccess } from "@/lib/toasts";
 import { paths } from "@/config/paths";
 import { useImageUpload } from "@/lib/upload";
 import { api } from "../../../convex/_generated/api";
@@ -19,7 +19,7 @@ export default function PostAddPage() {
       const storageId = await uploadImage(image);
       await createPost({ title, description, category, image: { storageId } });
     }, "Failed to add post");
-    toast.success("Post added successfully!");
+    showSuccess("Post added successfully!");
     navigate(paths.dumy);
   }
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "convex/react";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -50,7 +50,7 @@ export default function PostDetailsPage() {
       setLeaving(false);
       throw error;
     }
-    toast.success("Post deleted successfully!");
+    showSuccess("Post deleted successfully!");
     navigate(paths.dumy, { replace: true });
   }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "convex/react";
 import { Link, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -36,7 +36,7 @@ export default function PostEditPage() {
     if (!post) return;
     const postId = post._id;
     await withFailureToast(() => updatePost({ postId, title, description, category }), "Failed to update post");
-    toast.success("Post updated successfully!");
+    showSuccess("Post updated successfully!");
     navigate(paths.post(post._id));
   }
 

@@ -31,6 +31,13 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const submitting = useRef(false);
+  // A message about the fields is stale once the user changes one of them.
+  const changing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setError(null);
+      set(value);
+    };
 
   const uploadImage = useImageUpload();
   const updateBook = useMutation(api.books.update);
@@ -65,7 +72,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <BookTextFields value={text} onChange={setText} disabled={saving} descriptionRows={6} />
+      <BookTextFields value={text} onChange={changing(setText)} disabled={saving} descriptionRows={6} />
       <fieldset className="min-w-0 space-y-3 rounded-xl border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold text-stone-800">Cover</legend>
         <TextField
@@ -73,7 +80,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
           type="url"
           required={!hasUploadedCover}
           value={imageUrl}
-          onChange={setImageUrl}
+          onChange={changing(setImageUrl)}
           maxLength={BOOK_LIMITS.url}
           placeholder={hasUploadedCover ? "Empty keeps the uploaded cover" : "https://…"}
           disabled={saving || file !== null}
@@ -81,7 +88,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
         <ImagePicker
           label="Or upload a new cover"
           file={file}
-          onChange={setFile}
+          onChange={changing(setFile)}
           currentUrl={url.startsWith("https://") ? url : book.imageUrl}
           disabled={saving}
         />

@@ -1,8 +1,10 @@
 import { useMutation } from "convex/react";
 import { useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
 import { Dialog } from "@/components/ui/dialog";
 import { ImagePicker } from "@/components/ui/image-picker";
 import { FormActions, FormError } from "@/components/ui/form-actions";
+import { paths } from "@/config/paths";
 import { useImageUpload } from "@/lib/upload";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
@@ -55,6 +57,13 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
   });
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A message about the fields is stale once the user changes one of them.
+  const changing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setError(null);
+      set(value);
+    };
   // State updates are not instant; the ref stops a second submit that arrives before the re-render.
   const submitting = useRef(false);
 
@@ -90,15 +99,26 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <BookTextFields value={text} onChange={setText} disabled={processing} descriptionRows={4} autoFocus />
+      <BookTextFields value={text} onChange={changing(setText)} disabled={processing} descriptionRows={4} autoFocus />
       <ImagePicker
         label="Cover Image"
         required
         file={file}
-        onChange={setFile}
+        onChange={changing(setFile)}
         currentUrl={book?.imageUrl}
         disabled={processing}
       />
+      {book && (
+        <p className="text-sm text-stone-600">
+          Want a cover from a web address, or more room?{" "}
+          <Link
+            to={paths.bookEdit(book._id)}
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600"
+          >
+            Open the edit page
+          </Link>
+        </p>
+      )}
       <FormError message={error} />
       <FormActions cancel={{ onClick: onCancel }} busy={processing} busyLabel="Processing...">
         {book ? "Update Book" : "Add Book"}

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { showSuccess } from "@/lib/toasts";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { BookDetails } from "../book-types";
 import { BookFormDialog } from "./book-form-dialog";
@@ -44,7 +44,7 @@ export function BookOwnerActions({ book, onDelete }: BookOwnerActionsProps) {
         book={book}
         onSaved={() => {
           setEditing(false);
-          toast.success("Book updated successfully!");
+          showSuccess("Book updated successfully!");
         }}
       />
       <ConfirmDialog

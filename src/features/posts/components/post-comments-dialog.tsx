@@ -1,6 +1,6 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { showSuccess } from "@/lib/toasts";
 import { CommentItem } from "@/components/comments/comment-item";
 import { COMMENTS_PER_LOAD, CommentList } from "@/components/comments/comment-list";
 import { CommentForm } from "@/components/ui/comment-form";
@@ -42,7 +42,7 @@ export function PostCommentsDialog({ postId, count, open, onOpenChange }: PostCo
     if (deletingId === null) return;
     const commentId = deletingId;
     await withFailureToast(() => removeComment({ commentId }), "Failed to delete comment. Please try again.");
-    toast.success("Comment deleted");
+    showSuccess("Comment deleted");
   }
 
   return (

@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { FormActions } from "@/components/ui/form-actions";
-import { toast } from "sonner";
 import { ImagePicker } from "@/components/ui/image-picker";
 import { TextField } from "@/components/ui/text-field";
+import { dismissFailure, showFailure } from "@/lib/toasts";
 import { CATEGORIES, categoryLabel, POST_LIMITS, type PostCategory } from "../post-categories";
 
 export type PostFormValues = { title: string; description: string; category: PostCategory; image: File | null };
@@ -27,17 +27,24 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
   const categoryId = useId();
+  // The "… are required" toast goes away as soon as the user changes a field it is about.
+  const requiredToast = useRef<ReturnType<typeof showFailure>>(undefined);
+  const editing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      dismissFailure(requiredToast.current);
+      requiredToast.current = undefined;
+      set(value);
+    };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
     const missingText = title.trim().length === 0 || description.trim().length === 0;
-    if (mode === "add" && (missingText || image === null)) {
-      toast.error(ADD_REQUIRED);
-      return;
-    }
-    if (mode === "edit" && missingText) {
-      toast.error(EDIT_REQUIRED);
+    const missing = mode === "add" ? missingText || image === null : missingText;
+    if (missing) {
+      dismissFailure(requiredToast.current);
+      requiredToast.current = showFailure(mode === "add" ? ADD_REQUIRED : EDIT_REQUIRED);
       return;
     }
     setPending(true);
@@ -56,7 +63,7 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
         label="Title"
         required
         value={title}
-        onChange={setTitle}
+        onChange={editing(setTitle)}
         maxLength={POST_LIMITS.title}
         disabled={pending}
       />
@@ -65,7 +72,7 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
         required
         rows={8}
         value={description}
-        onChange={setDescription}
+        onChange={editing(setDescription)}
         maxLength={POST_LIMITS.description}
         disabled={pending}
       />
@@ -87,7 +94,9 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
           ))}
         </select>
       </div>
-      {mode === "add" && <ImagePicker label="Image" required file={image} onChange={setImage} disabled={pending} />}
+      {mode === "add" && (
+        <ImagePicker label="Image" required file={image} onChange={editing(setImage)} disabled={pending} />
+      )}
       <FormActions cancel={{ to: cancelTo }} busy={pending} busyLabel="Saving...">
         {mode === "add" ? "Add Post" : "Update Post"}
       </FormActions>
