@@ -1,18 +1,36 @@
-/** Dates and counts as the screens show them, in the reader's locale. */
+/** Dates and counts as the screens show them. */
 
-/** "March 4, 2026": when a book was posted. */
-export function formatLongDate(timestamp: number): string {
-  return new Date(timestamp).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
-}
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-/** "Mar 4, 2026": a post's date on cards and the details page. */
-export function formatShortDate(timestamp: number): string {
+/**
+ * When something happened, the one way every screen says it: "just now", "3 min ago",
+ * "5 h ago", "yesterday", "4 days ago", then the date ("Mar 4, 2026").
+ */
+export function formatWhen(timestamp: number, now: number = Date.now()): string {
+  const elapsed = Math.max(0, now - timestamp);
+  if (elapsed < MINUTE) return "just now";
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
+  const days = calendarDaysBetween(timestamp, now);
+  if (days <= 1) return "yesterday";
+  if (days < 7) return `${days} days ago`;
   return new Date(timestamp).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 }
 
-/** "Mar 4, 2026, 14:05": when a comment was written. */
-export function formatCommentDate(timestamp: number): string {
-  return new Date(timestamp).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** The full date and time, for hovering over a relative one: "Monday, March 4, 2026 at 14:05". */
+export function formatFullDate(timestamp: number): string {
+  return new Date(timestamp).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
+}
+
+/** Midnights passed between two moments, in the reader's time zone. */
+function calendarDaysBetween(earlier: number, later: number): number {
+  const startOfDay = (time: number) => {
+    const date = new Date(time);
+    return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  };
+  return Math.round((startOfDay(later) - startOfDay(earlier)) / DAY);
 }
 
 /** "1,234": counts on cards. */

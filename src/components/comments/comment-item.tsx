@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
-import { formatCommentDate } from "@/lib/format";
+import { TimeAgo } from "@/components/ui/time-ago";
 import type { PublicUser } from "../../../convex/lib/creators";
 
 /** What every comment list of the app shows of one comment (book and post comments alike). */
@@ -46,9 +46,7 @@ export function CommentItem({ comment, onEdit, onDelete }: CommentItemProps) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold text-stone-900">{comment.author.displayName}</span>
-          <time dateTime={new Date(comment._creationTime).toISOString()} className="text-xs text-stone-500">
-            {formatCommentDate(comment._creationTime)}
-          </time>
+          <TimeAgo timestamp={comment._creationTime} className="text-xs text-stone-500" />
           {comment.editedAt != null && <span className="text-xs text-stone-400">(edited)</span>}
         </div>
         <p className="mt-1 text-sm break-words whitespace-pre-line text-stone-800">{comment.text}</p>

@@ -5,7 +5,7 @@ import { LikeButton } from "@/components/ui/like-button";
 import { api } from "../../../../convex/_generated/api";
 import type { BookDetails } from "../book-types";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
-import { formatLongDate } from "@/lib/format";
+import { TimeAgo } from "@/components/ui/time-ago";
 import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 
 type BookInfoProps = {
@@ -41,8 +41,7 @@ export function BookInfo({ book, ownerActions }: BookInfoProps) {
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-500">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden className="size-4" />
-              Posted{" "}
-              <time dateTime={new Date(book._creationTime).toISOString()}>{formatLongDate(book._creationTime)}</time>
+              Posted <TimeAgo timestamp={book._creationTime} />
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Eye aria-hidden className="size-4" />

@@ -2,7 +2,8 @@ import { Eye, Heart, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { formatCount, formatShortDate } from "@/lib/format";
+import { TimeAgo } from "@/components/ui/time-ago";
+import { formatCount } from "@/lib/format";
 import { categoryLabel } from "../post-categories";
 import type { PostCardData } from "../post-types";
 
@@ -39,9 +40,8 @@ export function PostCard({ post, aboveTheFold = false }: { post: PostCardData; a
           <Stat icon={<Eye aria-hidden className="size-3.5" />} count={post.views} noun="views" />
           <Stat icon={<Heart aria-hidden className="size-3.5" />} count={post.likes} noun="likes" />
           <Stat icon={<MessageCircle aria-hidden className="size-3.5" />} count={post.comments} noun="comments" />
-          <time dateTime={new Date(post._creationTime).toISOString()} className="ml-auto">
-            {formatShortDate(post._creationTime)}
-          </time>
+          {/* Above the card-wide link, so hovering shows the full date. */}
+          <TimeAgo timestamp={post._creationTime} className="relative z-10 ml-auto" />
         </div>
       </div>
     </article>

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { LikeButton } from "@/components/ui/like-button";
 import { api } from "../../../../convex/_generated/api";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
-import { formatCount, formatShortDate } from "@/lib/format";
+import { TimeAgo } from "@/components/ui/time-ago";
+import { formatCount } from "@/lib/format";
 import { categoryLabel } from "../post-categories";
 import type { PostDetails } from "../post-types";
 import { AuthorBox } from "./author-box";
@@ -34,7 +35,7 @@ export function PostInfo({ post, onOpenComments, ownerActions }: PostInfoProps) 
         </span>
         <h1 className="text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-3xl">{post.title}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-500">
-          <time dateTime={new Date(post._creationTime).toISOString()}>{formatShortDate(post._creationTime)}</time>
+          <TimeAgo timestamp={post._creationTime} />
           <span className="inline-flex items-center gap-1 tabular-nums">
             <Eye aria-hidden className="size-4" />
             {formatCount(post.views)} {post.views === 1 ? "view" : "views"}
