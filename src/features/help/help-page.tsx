@@ -1,12 +1,20 @@
-import { BookOpen, Mail, MessagesSquare, Music, UserPlus, type LucideIcon } from "lucide-react";
+import { BookOpen, Mail, MessageSquareText, Music, UserPlus, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { mailtoLink, SUPPORT_EMAIL } from "@/config/contact";
 import { paths } from "@/config/paths";
 
-/** Optional contact address set at build time (VITE_SUPPORT_EMAIL); without it we point to the in-app channels only. */
-const SUPPORT_EMAIL = (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined)?.trim() || null;
-
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600";
+const actionClass =
+  "mt-4 inline-flex min-h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+const JOIN_BODY = `Hello DUMY team,
+
+I would like to help with:
+
+A little about me:
+
+`;
 
 /** Help (F12, seed §2): how to reach us, a call for team members, and answers to common questions. */
 export default function HelpPage() {
@@ -20,46 +28,31 @@ export default function HelpPage() {
       </header>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Card icon={MessagesSquare} title="Contact us">
-          <p>
-            Ask in the{" "}
-            <Link to={paths.chats} className={linkClass}>
-              Public chats
-            </Link>
-            : the team reads them every day and anyone who knows the answer can help too.
+        <Card icon={MessageSquareText} title="Contact us">
+          <p>Write to the team: a person reads every message.</p>
+          <p className="mt-2 flex items-center gap-2">
+            <Mail aria-hidden className="size-4 shrink-0 text-stone-500" />
+            <a href={`mailto:${SUPPORT_EMAIL}`} className={`${linkClass} break-all`}>
+              {SUPPORT_EMAIL}
+            </a>
           </p>
-          <p className="mt-2">
-            For something private, find a team member on the{" "}
-            <Link to={paths.friends} className={linkClass}>
-              Friends
-            </Link>{" "}
-            page and press Message.
+          <p className="mt-2 text-sm text-stone-500">
+            Tell us which page you were on and what happened; a screenshot helps.
           </p>
-          {SUPPORT_EMAIL && (
-            <p className="mt-2 flex items-center gap-2">
-              <Mail aria-hidden className="size-4 shrink-0 text-stone-500" />
-              <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
-                {SUPPORT_EMAIL}
-              </a>
-            </p>
-          )}
         </Card>
 
         <Card icon={UserPlus} title="Join the team">
           <p>We are a small group of volunteers and we are looking for more people:</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             <li>writers for new Duma story cards</li>
-            <li>moderators for the public chats</li>
+            <li>moderators for the community</li>
             <li>developers and designers</li>
             <li>musicians for new background tracks</li>
           </ul>
-          <p className="mt-2">
-            Interested? Say hello in the{" "}
-            <Link to={paths.chats} className={linkClass}>
-              Public chats
-            </Link>{" "}
-            and tell us what you would like to do.
-          </p>
+          <a href={mailtoLink(SUPPORT_EMAIL, "Joining the DUMY team", JOIN_BODY)} className={actionClass}>
+            <Mail aria-hidden className="size-4" />
+            Apply to join the team
+          </a>
         </Card>
       </div>
 
