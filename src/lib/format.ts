@@ -26,19 +26,18 @@ export function formatFullDate(timestamp: number): string {
 
 /** Midnights passed between two moments, in the reader's time zone. */
 function calendarDaysBetween(earlier: number, later: number): number {
-  const startOfDay = (time: number) => {
-    const date = new Date(time);
-    return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-  };
   return Math.round((startOfDay(later) - startOfDay(earlier)) / DAY);
+}
+
+/** "March 4, 2026": a day in full, as a heading. */
+export function formatLongDate(timestamp: number): string {
+  return new Date(timestamp).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
 }
 
 /** "1,234": counts on cards. */
 export function formatCount(count: number): string {
   return count.toLocaleString();
 }
-
-const DAY = 24 * 60 * 60 * 1000;
 
 function startOfDay(timestamp: number): number {
   const date = new Date(timestamp);
