@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useReducedMotion } from "framer-motion";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useAudioState } from "@/lib/audio/use-audio";
 import { api } from "../../../../convex/_generated/api";
@@ -53,6 +53,12 @@ export function DumaGame({ deck, countsForRecords, keysEnabled }: DumaGameProps)
   const { requestSwipe } = game;
   const keySwipe = useCallback((side: Side) => requestSwipe(side, KEY_SWIPE_DELAY_MS), [requestSwipe]);
   useSwipeKeys(keysEnabled, keySwipe);
+
+  // The next card's picture is fetched while this one is up, so it never pops in after a swipe.
+  const nextImage = isStoryCard(card) ? deck.cards[(game.state.cardIndex + 1) % deck.cards.length]?.image : undefined;
+  useEffect(() => {
+    if (nextImage) new Image().src = nextImage;
+  }, [nextImage]);
 
   const previewSide = game.leaving?.side ?? lean;
   const preview = previewSide && isStoryCard(card) ? card.effects[previewSide] : null;

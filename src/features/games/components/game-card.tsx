@@ -19,7 +19,7 @@ const actionClass =
 export function GameCard({ title, blurb, image, to, action, children }: GameCardProps) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
-      <img src={image} alt="" className="aspect-[4/3] w-full object-cover" />
+      <img src={image} alt="" className="aspect-[16/9] w-full object-cover sm:aspect-[4/3]" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-lg font-bold text-stone-900">{title}</h2>
         <p className="flex-1 text-sm text-stone-600">{blurb}</p>
