@@ -32,7 +32,13 @@ describe("conversations:openWith", () => {
     const bob = await signedInUser(t);
     const first = await ann.as.mutation(api.conversations.openWith, { userId: bob.userId });
     expect(await ann.as.mutation(api.conversations.openWith, { userId: bob.userId })).toBe(first);
+    const firstPage = { paginationOpts: { numItems: 10, cursor: null } };
+    expect((await bob.as.query(api.conversations.list, firstPage)).page).toEqual([]);
     expect(await bob.as.mutation(api.conversations.openWith, { userId: ann.userId })).toBe(first);
+    // Pressing Message puts the (still empty) conversation in the presser's own list.
+    expect((await bob.as.query(api.conversations.list, firstPage)).page.map((row) => row.conversationId)).toEqual([
+      first,
+    ]);
     expect(await allConversations(t)).toHaveLength(1);
     expect(await allMemberRows(t)).toHaveLength(2);
   });

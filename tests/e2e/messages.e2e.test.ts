@@ -2,9 +2,10 @@
  * Private messages in real Chromium against the local backend (issue #13), with two people in two
  * browser contexts: Ann starts a conversation with Ben and sends two messages; Ben sees the top
  * bar's unread badge and the conversation's badge appear live, opens it (both clear) and replies;
- * Ann sees the reply live. A long history pages back with "Load older", a message arriving while
- * Ben reads older ones offers "New messages", and Ann deletes a message after confirming. Cleo,
- * who is not in the conversation, is refused by address and by calling the functions directly.
+ * Ann sees the reply live, and a newer message moves its conversation to the top. A long history
+ * pages back with "Load older", a message arriving while Ben reads older ones offers "New
+ * messages", and Ann deletes a message after confirming. Cleo, who is not in the conversation, is
+ * refused by address and by calling the functions directly.
  */
 import { ConvexHttpClient } from "convex/browser";
 import { ConvexError } from "convex/values";
@@ -164,6 +165,21 @@ describe("private messages journey", () => {
     await page.goto(new URL("/messages/not-a-conversation", app.url).href);
     await page.getByText("Conversation not found.").waitFor({ timeout: LIVE_TIMEOUT_MS });
     await page.waitForURL((url) => url.pathname === "/messages");
+  });
+
+  it("moves the conversation with the newest message to the top of Ben's list, live", async () => {
+    const page = ben.page;
+    const rows = page.getByRole("list", { name: "Conversations" }).getByRole("link");
+    const cleoClient = await clientFor(app, CLEO);
+    const withCleo = await cleoClient.mutation(api.conversations.openWith, { userId: ben.userId });
+    await cleoClient.mutation(api.messages.send, { conversationId: withCleo, text: "Hello from Cleo" });
+    await expect.poll(() => rows.first().textContent(), { timeout: LIVE_TIMEOUT_MS }).toContain("Hello from Cleo");
+    await page.getByRole("link", { name: "Messages, 1 unread" }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+
+    await (await clientFor(app, ANN)).mutation(api.messages.send, { conversationId, text: "One more thing" });
+    await expect.poll(() => rows.first().textContent(), { timeout: LIVE_TIMEOUT_MS }).toContain("One more thing");
+    await expect(rows.nth(1).textContent()).resolves.toContain("Hello from Cleo");
+    await page.getByRole("link", { name: "Messages, 2 unread" }).waitFor({ timeout: LIVE_TIMEOUT_MS });
   });
 
   it("pages back with Load older, and offers New messages while Ben reads older ones", async () => {
