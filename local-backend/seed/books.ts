@@ -5,7 +5,7 @@
  * rules, counters and page totals hold exactly as they would for books added in the browser.
  */
 import type { Id } from "../../convex/_generated/dataModel";
-import type { SeedContext } from "./run-seed";
+import { daysAgoAt, type SeedContext } from "./run-seed";
 
 type DemoUser = "alice" | "bob" | "carol";
 
@@ -118,20 +118,41 @@ const DEMO_BOOKS: DemoBook[] = [
   },
 ];
 
+/** Books come first among the demo content (see run-seed.ts `order`): they are the oldest. */
+export const order = 10;
+
+const MINUTE = 60 * 1000;
+/** The first book came this many days ago, then one a day. */
+const FIRST_BOOK_DAYS_AGO = 29;
+
 export async function seed(ctx: SeedContext): Promise<void> {
   const userId = (user: DemoUser): Id<"users"> => ctx.users[user];
-  for (const book of DEMO_BOOKS) {
-    const storageId = await ctx.storeFile(new Blob([coverSvg(book)], { type: "image/svg+xml" }), userId(book.by));
-    const bookId = (await ctx.mutationAs(userId(book.by), "books:create", {
-      title: book.title,
-      description: book.description,
-      contact: book.contact ?? "",
-      image: { storageId },
-    })) as Id<"books">;
-    for (const reader of book.viewedBy ?? []) await ctx.mutationAs(userId(reader), "books:recordView", { bookId });
-    for (const reader of book.likedBy ?? []) await ctx.mutationAs(userId(reader), "books:toggleLike", { bookId });
+  const start = Date.now();
+  for (const [index, book] of DEMO_BOOKS.entries()) {
+    // One book a day at different hours, so the board's order shows in the dates.
+    const postedAt = daysAgoAt(start, FIRST_BOOK_DAYS_AGO - index, 8 + ((index * 5) % 9));
+    const storageId = await ctx.asOf(postedAt, () =>
+      ctx.storeFile(new Blob([coverSvg(book)], { type: "image/svg+xml" }), userId(book.by)),
+    );
+    const bookId = (await ctx.asOf(postedAt, () =>
+      ctx.mutationAs(userId(book.by), "books:create", {
+        title: book.title,
+        description: book.description,
+        contact: book.contact ?? "",
+        image: { storageId },
+      }),
+    )) as Id<"books">;
+    // Readers come by in the following hours.
+    let reactions = 0;
+    const later = <T>(fn: () => Promise<T>) => ctx.asOf(postedAt + ++reactions * 23 * MINUTE, fn);
+    for (const reader of book.viewedBy ?? []) {
+      await later(() => ctx.mutationAs(userId(reader), "books:recordView", { bookId }));
+    }
+    for (const reader of book.likedBy ?? []) {
+      await later(() => ctx.mutationAs(userId(reader), "books:toggleLike", { bookId }));
+    }
     for (const comment of book.comments ?? []) {
-      await ctx.mutationAs(userId(comment.by), "bookComments:add", { bookId, text: comment.text });
+      await later(() => ctx.mutationAs(userId(comment.by), "bookComments:add", { bookId, text: comment.text }));
     }
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { Id } from "../../convex/_generated/dataModel";
 import type { PostCategory } from "../../convex/lib/validators";
-import type { SeedContext } from "./run-seed";
+import { daysAgoAt, type SeedContext } from "./run-seed";
 
 type DemoUser = "alice" | "bob" | "carol";
 
@@ -185,23 +185,46 @@ const DEMO_POSTS: DemoPost[] = [
   },
 ];
 
+/** Posts follow the books (see run-seed.ts `order`) and come before anything dated now. */
+export const order = 20;
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+/** The first post came this many days ago, then about one a day; the last one a few hours ago. */
+const FIRST_POST_DAYS_AGO = 16;
+const LAST_POST_HOURS_AGO = 3;
+
 export async function seed(ctx: SeedContext): Promise<void> {
   const userId = (user: DemoUser): Id<"users"> => ctx.users[user];
+  const start = Date.now();
   for (const [index, post] of DEMO_POSTS.entries()) {
-    const storageId = await ctx.storeFile(
-      new Blob([pictureSvg(post.category, index)], { type: "image/svg+xml" }),
-      userId(post.by),
+    // Spread over past days so sorting by Date shows a visible order, the newest "3 h ago".
+    const postedAt =
+      index === DEMO_POSTS.length - 1
+        ? start - LAST_POST_HOURS_AGO * HOUR
+        : daysAgoAt(start, FIRST_POST_DAYS_AGO - index, 8 + ((index * 7) % 10));
+    const storageId = await ctx.asOf(postedAt, () =>
+      ctx.storeFile(new Blob([pictureSvg(post.category, index)], { type: "image/svg+xml" }), userId(post.by)),
     );
-    const postId = (await ctx.mutationAs(userId(post.by), "posts:create", {
-      title: post.title,
-      description: post.description,
-      category: post.category,
-      image: { storageId },
-    })) as Id<"posts">;
-    for (const reader of post.viewedBy ?? []) await ctx.mutationAs(userId(reader), "posts:recordView", { postId });
-    for (const reader of post.likedBy ?? []) await ctx.mutationAs(userId(reader), "posts:toggleLike", { postId });
+    const postId = (await ctx.asOf(postedAt, () =>
+      ctx.mutationAs(userId(post.by), "posts:create", {
+        title: post.title,
+        description: post.description,
+        category: post.category,
+        image: { storageId },
+      }),
+    )) as Id<"posts">;
+    // Readers come by in the following hours.
+    let reactions = 0;
+    const later = <T>(fn: () => Promise<T>) => ctx.asOf(postedAt + ++reactions * 19 * MINUTE, fn);
+    for (const reader of post.viewedBy ?? []) {
+      await later(() => ctx.mutationAs(userId(reader), "posts:recordView", { postId }));
+    }
+    for (const reader of post.likedBy ?? []) {
+      await later(() => ctx.mutationAs(userId(reader), "posts:toggleLike", { postId }));
+    }
     for (const comment of post.comments ?? []) {
-      await ctx.mutationAs(userId(comment.by), "postComments:add", { postId, text: comment.text });
+      await later(() => ctx.mutationAs(userId(comment.by), "postComments:add", { postId, text: comment.text }));
     }
   }
 }

@@ -70,7 +70,8 @@ function UserArea() {
       {viewer.emailVerified && <MessagesLink />}
       <Link
         to={paths.account}
-        aria-label="My account"
+        // Starts with the name shown beside the avatar, so the spoken name matches what is seen.
+        aria-label={`${viewer.displayName}, my account`}
         className="flex items-center gap-2 rounded-full p-0.5 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:pr-3"
       >
         <Avatar src={viewer.photoURL} name={viewer.displayName} size="sm" />
