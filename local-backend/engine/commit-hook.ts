@@ -5,6 +5,7 @@
  * listeners hear about it. Nested commits (a mutation called from a mutation) only merge into
  * their parent and are logged with it.
  */
+import type { DocumentWrite } from "./read-set";
 import type { CommitInfo } from "./types";
 import { tableOfId, type Internals, type StoredDocument } from "./convex-test-internals";
 import type { DurableLog } from "./durable-log";
@@ -25,8 +26,8 @@ export class CommitListeners {
     return () => this.listeners.delete(listener);
   }
 
-  notify(writtenTables: string[]): void {
-    const info: CommitInfo = { writtenTables, version: ++this.version };
+  notify(writtenTables: string[], writes: readonly DocumentWrite[]): void {
+    const info: CommitInfo = { writtenTables, writes, version: ++this.version };
     for (const listener of this.listeners) {
       try {
         listener(info);
@@ -82,7 +83,10 @@ export function installCommitHook(
           : {}),
         afterDurable: () => {
           for (const [storageId] of deletedFiles) storage.deletedDurably(storageId);
-          listeners.notify(tables);
+          listeners.notify(
+            tables,
+            writes.map(([id, after], i) => ({ id, before: before[i] ?? null, after })),
+          );
         },
         undo: () => {
           // The record never reached the disk: put back what the commit replaced.

@@ -41,7 +41,7 @@ export interface DatabaseFake {
 export type QueryDescription = {
   source:
     | { type: "IndexRange"; indexName: string; range: RangeExpression[]; order?: "asc" | "desc" | null }
-    | { type: "FullTableScan" | "Search"; tableName?: string; indexName?: string };
+    | { type: "FullTableScan" | "Search"; tableName?: string; indexName?: string; order?: "asc" | "desc" | null };
 };
 
 /** convex-test's plan for a query: the documents entering it in order, then what filters and stops them. */

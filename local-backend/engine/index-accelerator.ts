@@ -12,22 +12,15 @@
  * the running transaction has written to the table, or the range has an unexpected shape, the
  * query takes convex-test's own path.
  */
-import { compareValues, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import {
   tableOfId,
   type DatabaseFake,
   type QueryDescription,
-  type RangeExpression,
   type ResolvedQuery,
   type StoredDocument,
 } from "./convex-test-internals";
+import { boundsOf, compareKeys, indexFields, positionToRange, type Bounds } from "./index-range";
 import type { TableIndex } from "./table-index";
-
-type Bounds = {
-  equal: unknown[];
-  lower?: { value: unknown; inclusive: boolean };
-  upper?: { value: unknown; inclusive: boolean };
-};
 
 type SortedIndex = {
   fields: string[];
@@ -37,6 +30,9 @@ type SortedIndex = {
 };
 
 type IndexedRange = { table: string; index: SortedIndex; bounds: Bounds };
+
+/** The index range a query reads: documents of `table` inside `bounds` of an index sorted by `fields`. */
+export type QueryRange = { table: string; fields: string[]; bounds: Bounds };
 
 /**
  * A function may leave a streamed query unfinished (`first`, `take`, an early `break`); convex-test
@@ -110,6 +106,24 @@ export class IndexAccelerator {
     }
   }
 
+  /** The index range `query` reads, or null when it is no plain index range (search, unknown shape). */
+  describe(query: QueryDescription): QueryRange | null {
+    const { source } = query;
+    if (source.type === "FullTableScan" && source.tableName !== undefined) {
+      return { table: source.tableName, fields: ["_creationTime", "_id"], bounds: { equal: [] } };
+    }
+    if (source.type !== "IndexRange") return null;
+    const [table = "", indexName = ""] = source.indexName.split(".");
+    const fields = indexFields(this.db, table, indexName);
+    const bounds = fields === null ? null : boundsOf(source.range, fields);
+    return fields === null || bounds === null ? null : { table, fields, bounds };
+  }
+
+  /** The walk answering the open streamed query `queryId`, if this accelerator answers it. */
+  walkOf(queryId: number): RangeWalk | undefined {
+    return this.walks.get(queryId);
+  }
+
   private indexedRange(query: QueryDescription): IndexedRange | null {
     const { source } = query;
     // A query without withIndex is a scan in creation order: the by_creation_time index, whole.
@@ -158,7 +172,7 @@ export class IndexAccelerator {
 }
 
 /** One streamed query over an index range: each `next()` reads forward from where it stopped. */
-class RangeWalk {
+export class RangeWalk {
   private readonly ascending: boolean;
   private version = -1;
   private start = 0;
@@ -167,6 +181,7 @@ class RangeWalk {
   private cursor = 0;
   private last: StoredDocument | null = null;
   private returned = 0;
+  private reachedEnd = false;
 
   constructor(
     private readonly index: SortedIndex,
@@ -189,7 +204,15 @@ class RangeWalk {
         return document;
       }
     }
+    this.reachedEnd = true;
     return null;
+  }
+
+  /** How far the query read: the whole range, up to `last` (in its order), or nothing yet. */
+  extent(): { kind: "all" } | { kind: "through"; last: StoredDocument; ascending: boolean } | { kind: "none" } {
+    if (this.reachedEnd) return { kind: "all" };
+    if (this.last === null) return { kind: "none" };
+    return { kind: "through", last: this.last, ascending: this.ascending };
   }
 
   /** (Re)computes the range and the position after the last document looked at. */
@@ -219,79 +242,6 @@ function positionsOf(index: SortedIndex, bounds: Bounds): [number, number] {
 /** Where `document` is, or would go, in the index. */
 function position(index: SortedIndex, document: StoredDocument): number {
   return firstIndexWhere(index.documents, (other) => compareKeys(other, document, index.fields) >= 0);
-}
-
-function indexFields(db: DatabaseFake, table: string, indexName: string): string[] | null {
-  if (indexName === "by_creation_time") return ["_creationTime", "_id"];
-  if (indexName === "by_id") return ["_id"];
-  const index = db._schema?.tables.get(table)?.indexes.find((each) => each.indexDescriptor === indexName);
-  return index === undefined ? null : [...index.fields, "_creationTime", "_id"];
-}
-
-/** Eq on a prefix of the fields, then optionally bounds on the next field; null for any other shape. */
-function boundsOf(range: RangeExpression[], fields: string[]): Bounds | null {
-  const bounds: Bounds = { equal: [] };
-  let next = 0;
-  for (const expression of range) {
-    const value = queryValue(expression.value);
-    if (expression.type === "Eq") {
-      if (bounds.lower || bounds.upper || expression.fieldPath !== fields[next]) return null;
-      bounds.equal.push(value);
-      next += 1;
-    } else {
-      if (expression.fieldPath !== fields[next]) return null;
-      const inclusive = expression.type === "Gte" || expression.type === "Lte";
-      const side = expression.type === "Gt" || expression.type === "Gte" ? "lower" : "upper";
-      if (bounds[side] !== undefined) return null;
-      bounds[side] = { value, inclusive };
-    }
-  }
-  return bounds;
-}
-
-/** -1: the document sorts before the range, 0: inside it, 1: after it. */
-function positionToRange(document: StoredDocument, fields: string[], bounds: Bounds): number {
-  for (let i = 0; i < bounds.equal.length; i++) {
-    const order = compare(fieldValue(document, fields[i] ?? ""), bounds.equal[i]);
-    if (order !== 0) return order;
-  }
-  if (bounds.lower === undefined && bounds.upper === undefined) return 0;
-  const value = fieldValue(document, fields[bounds.equal.length] ?? "");
-  if (bounds.lower !== undefined) {
-    const order = compare(value, bounds.lower.value);
-    if (order < 0 || (order === 0 && !bounds.lower.inclusive)) return -1;
-  }
-  if (bounds.upper !== undefined) {
-    const order = compare(value, bounds.upper.value);
-    if (order > 0 || (order === 0 && !bounds.upper.inclusive)) return 1;
-  }
-  return 0;
-}
-
-function compareKeys(a: StoredDocument, b: StoredDocument, fields: string[]): number {
-  for (const field of fields) {
-    const order = compare(fieldValue(a, field), fieldValue(b, field));
-    if (order !== 0) return order;
-  }
-  return 0;
-}
-
-const compare = (a: unknown, b: unknown) => compareValues(a as Value | undefined, b as Value | undefined);
-
-/** A (possibly nested, "a.b") field; undefined when missing, like convex-test. */
-function fieldValue(document: StoredDocument, fieldPath: string): unknown {
-  let value: unknown = document;
-  for (const part of fieldPath.split(".")) {
-    const isObject =
-      typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof ArrayBuffer);
-    value = isObject ? (value as Record<string, unknown>)[part] : undefined;
-  }
-  return value;
-}
-
-function queryValue(json: unknown): unknown {
-  if (typeof json === "object" && json !== null && "$undefined" in json) return undefined;
-  return jsonToConvex(json as JSONValue);
 }
 
 /** Binary search: the first position where `test` holds (it must hold for a suffix). */

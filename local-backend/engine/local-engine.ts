@@ -4,6 +4,7 @@ import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
 import type { CommitListeners } from "./commit-hook";
 import type { FunctionPath, TestAccessor } from "./convex-test-internals";
 import { WriteFailedError, type DurableLog } from "./durable-log";
+import type { ReadSet } from "./read-set";
 import type { ReadTracker } from "./read-tracker";
 import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
 import type { Scheduler } from "./scheduler";
@@ -52,9 +53,9 @@ export class LocalEngine implements Engine {
     udfPath: string,
     args: JSONValue,
     identity: Identity,
-  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string> }> {
-    const { result, tablesRead } = await this.parts.reads.track(() => this.runQuery(udfPath, args, identity));
-    return { value: result, tablesRead };
+  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet }> {
+    const { result, readSet } = await this.parts.reads.track(() => this.runQuery(udfPath, args, identity));
+    return { value: result, tablesRead: readSet.tables, readSet };
   }
 
   async runMutation(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {

@@ -87,7 +87,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   });
   const tableIndex = new TableIndex(internals.db);
   const indexes = new IndexAccelerator(internals.db, tableIndex);
-  const reads = new ReadTracker(internals.db);
+  const reads = new ReadTracker(internals.db, indexes);
   const storage = new Storage(internals, t, fileStore, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
   const scheduler = new Scheduler(t, internals.db);
   const listeners = new CommitListeners();

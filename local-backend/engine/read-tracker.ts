@@ -1,52 +1,99 @@
 /**
- * Which tables a query function read, so the server re-runs a subscription only after a commit
- * wrote one of them (Convex tracks read sets by index range; tables are coarser, never wrong).
+ * Records what a query function reads, as a ReadSet (./read-set.ts): the index ranges it walked,
+ * the ids it fetched, the tables it read without a range.
  *
  * Every read of convex-test's database goes through `get` (documents by id, system tables too),
- * `startQuery` (streamed queries and counts) or `paginate`; storage calls read `_storage`. The
- * table set of the function running in the current async context (AsyncLocalStorage, so
- * functions running at the same time never mix their sets) collects each read's table.
+ * `startQuery` (streamed queries and counts) or `paginate`; storage calls read `_storage` whole.
+ * The set of the function running in the current async context (AsyncLocalStorage, so functions
+ * running at the same time never mix their sets) collects each read. A streamed query counts
+ * as far as it was read when the function returns (`first()` on a long range reads one
+ * document of it), a page from its cursor to the end of the page, as Convex records them.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { tableOfId, type DatabaseFake, type QueryDescription } from "./convex-test-internals";
+import { type DatabaseFake, type QueryDescription } from "./convex-test-internals";
+import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
+import { keyOf, keyOfCursor } from "./index-range";
+import { ReadSet, UNKNOWN_TABLE, type KeyLimit } from "./read-set";
+
+type PageRequest = { query: QueryDescription; cursor?: string | null } & Record<string, unknown>;
+type PageResult = { isDone: boolean; continueCursor: string };
+
+/** A run's reads; streamed queries are measured once the run is over. */
+type RunReads = { set: ReadSet; walks: { range: QueryRange; walk: RangeWalk | undefined }[] };
 
 export class ReadTracker {
-  private readonly current = new AsyncLocalStorage<Set<string>>();
+  private readonly current = new AsyncLocalStorage<RunReads>();
 
   /** Installs itself around the database's read methods; call after the IndexAccelerator. */
-  constructor(db: DatabaseFake) {
+  constructor(db: DatabaseFake, ranges: IndexAccelerator) {
     const get = db.get.bind(db);
     const startQuery = db.startQuery.bind(db);
     const paginate = db.paginate.bind(db);
     db.get = (tableName, id) => {
-      this.record(tableName ?? tableOfId(id));
+      this.current.getStore()?.set.readId(id);
       return get(tableName, id);
     };
     db.startQuery = (query) => {
-      this.record(tableOfQuery(query));
-      return startQuery(query);
+      const queryId = startQuery(query);
+      const run = this.current.getStore();
+      if (run !== undefined) {
+        const range = ranges.describe(query);
+        if (range === null) run.set.readTable(tableOfQuery(query));
+        else run.walks.push({ range, walk: ranges.walkOf(queryId) });
+      }
+      return queryId;
     };
     db.paginate = (request) => {
-      this.record(tableOfQuery(request.query));
-      return paginate(request);
+      const result = paginate(request);
+      const run = this.current.getStore();
+      if (run !== undefined) recordPage(run.set, ranges.describe(request.query), request, result as PageResult);
+      return result;
     };
   }
 
-  /** Notes a read of `table` by the function running now (storage syscalls call it for `_storage`). */
+  /** Notes a read of the whole `table` by the function running now (storage syscalls: `_storage`). */
   record(table: string): void {
-    this.current.getStore()?.add(table);
+    this.current.getStore()?.set.readTable(table);
   }
 
-  /** Runs `fn`, collecting the tables it reads. */
-  async track<T>(fn: () => Promise<T>): Promise<{ result: T; tablesRead: ReadonlySet<string> }> {
-    const tablesRead = new Set<string>();
-    const result = await this.current.run(tablesRead, fn);
-    return { result, tablesRead };
+  /** Runs `fn`, collecting what it reads. */
+  async track<T>(fn: () => Promise<T>): Promise<{ result: T; readSet: ReadSet }> {
+    const run: RunReads = { set: new ReadSet(), walks: [] };
+    const result = await this.current.run(run, fn);
+    for (const { range, walk } of run.walks) {
+      const extent = walk?.extent() ?? { kind: "all" as const };
+      if (extent.kind === "none") continue;
+      if (extent.kind === "all") {
+        run.set.readRange(range);
+        continue;
+      }
+      const limit: KeyLimit = { key: keyOf(extent.last, range.fields), inclusive: true };
+      run.set.readRange(extent.ascending ? { ...range, to: limit } : { ...range, from: limit });
+    }
+    return { result, readSet: run.set };
   }
 }
 
-/** A read whose table cannot be told; a set holding it matches every commit. */
-export const UNKNOWN_TABLE = "*";
+/** A page: from after its cursor (start of the range without one) through its last document. */
+function recordPage(set: ReadSet, range: QueryRange | null, request: PageRequest, result: PageResult): void {
+  if (range === null) {
+    set.readTable(tableOfQuery(request.query));
+    return;
+  }
+  const { cursor } = request;
+  if (cursor === "_end_cursor") return;
+  const descending = request.query.source.order === "desc";
+  const startKey = typeof cursor === "string" ? keyOfCursor(cursor) : null;
+  const endKey = result.isDone ? null : keyOfCursor(result.continueCursor);
+  const start: KeyLimit | undefined = startKey === null ? undefined : { key: startKey, inclusive: false };
+  const end: KeyLimit | undefined = endKey === null ? undefined : { key: endKey, inclusive: true };
+  const limits = descending ? { from: end, to: start } : { from: start, to: end };
+  set.readRange({
+    ...range,
+    ...(limits.from === undefined ? {} : { from: limits.from }),
+    ...(limits.to === undefined ? {} : { to: limits.to }),
+  });
+}
 
 function tableOfQuery({ source }: QueryDescription): string {
   const table = source.type === "FullTableScan" ? source.tableName : source.indexName?.split(".")[0];

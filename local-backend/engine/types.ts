@@ -8,6 +8,7 @@
 import type { JSONValue } from "convex/values";
 import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
 import type { DataFiles } from "./fs-durable";
+import type { DocumentWrite, ReadSet } from "./read-set";
 
 /**
  * Who calls a function. `null` is an anonymous caller. The server builds it from a verified JWT:
@@ -24,6 +25,8 @@ export type Identity = {
 export type CommitInfo = {
   /** Tables written by the commit(s), e.g. ["books", "_storage"]. */
   writtenTables: string[];
+  /** Each written document before and after the commit (a ReadSet tells whether it matters to a query). */
+  writes: readonly DocumentWrite[];
   /** Grows by one per notification; a handy "database version" for the sync protocol. */
   version: number;
 };
@@ -32,14 +35,15 @@ export interface Engine {
   /** `udfPath` is "module:export", e.g. "books:list" or "lib/foo:bar". Public functions only. */
   runQuery(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
   /**
-   * runQuery, also telling which tables the run read ("*": a read whose table is unknown). The
-   * result cannot change until a commit writes one of them. A failing run rejects like runQuery.
+   * runQuery, also telling what the run read: `readSet` (index ranges, ids, whole tables; the
+   * result cannot change until a commit writes into it) and, coarser, the tables it touched
+   * ("*": a read whose table is unknown). A failing run rejects like runQuery.
    */
   runQueryTrackingReads(
     udfPath: string,
     args: JSONValue,
     identity: Identity,
-  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string> }>;
+  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet }>;
   /**
    * Resolves only after the write is durable on disk AND the onCommit listeners have been called
    * for it, so a server that re-runs subscriptions on onCommit can wait for them before replying.

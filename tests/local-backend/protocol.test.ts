@@ -135,6 +135,34 @@ describe("sync protocol with ConvexClient", () => {
     }
   });
 
+  it("re-runs a subscription only after a commit that wrote into an index range it read", async () => {
+    const watched = (await bob.client.mutation(api.books.create, { title: "Watched", image: cover })) as Id<"books">;
+    const other = (await bob.client.mutation(api.books.create, { title: "Other", image: cover })) as Id<"books">;
+    const args = { bookId: watched, paginationOpts: { numItems: 10, cursor: null } };
+    const subscription = alice.client.onUpdate(api.bookComments.list, args, () => {});
+    await waitForResult(alice.client, api.bookComments.list, args, () => true);
+    const engine = backend.engine;
+    const trackedRun = engine.runQueryTrackingReads.bind(engine);
+    let commentListRuns = 0;
+    engine.runQueryTrackingReads = async (udfPath, runArgs, identity) => {
+      if (udfPath === "bookComments:list") commentListRuns += 1;
+      return await trackedRun(udfPath, runArgs, identity);
+    };
+    try {
+      // The same table and index, another book: outside the range alice's list read.
+      await bob.client.mutation(api.bookComments.add, { bookId: other, text: "Elsewhere" });
+      await alice.client.mutation(api.files.generateUploadUrl, {});
+      expect(commentListRuns).toBe(0);
+
+      await bob.client.mutation(api.bookComments.add, { bookId: watched, text: "Here" });
+      await waitForResult(alice.client, api.bookComments.list, args, (page) => page.page[0]?.text === "Here");
+      expect(commentListRuns).toBeGreaterThan(0);
+    } finally {
+      engine.runQueryTrackingReads = trackedRun;
+      subscription.unsubscribe();
+    }
+  });
+
   it("resolves a mutation that writes nothing", async () => {
     const uploadUrl = await alice.client.mutation(api.files.generateUploadUrl, {});
     expect(uploadUrl).toMatch(new RegExp(`^${backend.url}/api/storage/upload\\?token=`));

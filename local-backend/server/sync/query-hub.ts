@@ -9,12 +9,12 @@
  * new identity or an acknowledged mutation asks for a tick; requests during a tick are folded
  * into the next one.
  *
- * A result stays current until a commit writes one of the tables its run read (the engine tracks
- * reads per table), so a commit re-runs only the subscriptions it can affect; results that did
- * not change are not sent either way.
+ * A result stays current until a commit writes into what its run read (the engine records the
+ * index ranges, ids and tables read, as Convex does), so a commit re-runs only the subscriptions
+ * it can affect; results that did not change are not sent either way.
  */
 import type { JSONValue } from "convex/values";
-import { UNKNOWN_TABLE } from "../../engine/read-tracker";
+import { ReadSet, type DocumentWrite } from "../../engine/read-set";
 import type { Engine, Identity } from "../../engine/types";
 import { failureOf, type Log } from "../failure";
 import { argsWithJournal, journalOfRun } from "./pagination-journal";
@@ -72,30 +72,30 @@ export function refusedQueryKey(udfPath: string, refusal: string): string {
  */
 const MAX_RUNS_PER_CLIENT_PER_TICK = 64;
 
-/** `tablesRead`: null when unknown (a failed run), and then any commit makes it stale. */
+/** `readSet`: null when unknown (a failed run), and then any commit makes it stale. */
 type CacheEntry = {
   version: number;
   outcome: QueryOutcome;
   usedInTick: number;
-  tablesRead: ReadonlySet<string> | null;
+  readSet: ReadSet | null;
 };
 
-/** The tables each recent commit wrote, by version, to tell which cached results it affects. */
+/** The documents each recent commit wrote, by version, to tell which cached results it affects. */
 class CommitHistory {
-  private commits: { version: number; tables: ReadonlySet<string> }[] = [];
+  private commits: { version: number; writes: readonly DocumentWrite[] }[] = [];
   /** Commits up to this version were forgotten; results older than that count as stale. */
   private forgottenThrough = 0;
 
-  add(version: number, tables: string[]): void {
-    this.commits.push({ version, tables: new Set(tables) });
+  add(version: number, writes: readonly DocumentWrite[]): void {
+    this.commits.push({ version, writes });
   }
 
-  /** Whether a commit after `since`, up to `until`, wrote a table of `tablesRead`. */
-  touched(tablesRead: ReadonlySet<string> | null, since: number, until: number): boolean {
-    if (tablesRead === null || tablesRead.has(UNKNOWN_TABLE) || since < this.forgottenThrough) return true;
+  /** Whether a commit after `since`, up to `until`, wrote into `readSet`. */
+  touched(readSet: ReadSet | null, since: number, until: number): boolean {
+    if (readSet === null || since < this.forgottenThrough) return true;
     return this.commits.some(
-      ({ version, tables }) =>
-        version > since && version <= until && [...tables].some((table) => tablesRead.has(table)),
+      ({ version, writes }) =>
+        version > since && version <= until && writes.some((write) => readSet.isAffectedBy(write)),
     );
   }
 
@@ -112,6 +112,8 @@ export class QueryHub {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly history = new CommitHistory();
   private version = 0;
+  /** Query runs so far (benchmarks report how many a commit causes). */
+  runs = 0;
   private tickNumber = 0;
   private tickRequested = false;
   private running: Promise<void> | null = null;
@@ -122,8 +124,8 @@ export class QueryHub {
     private readonly engine: Engine,
     private readonly log: Log,
   ) {
-    this.stopListening = engine.onCommit(({ version, writtenTables }) => {
-      this.history.add(version, writtenTables);
+    this.stopListening = engine.onCommit(({ version, writes }) => {
+      this.history.add(version, writes);
       this.version = Math.max(this.version, version);
       this.requestTick();
     });
@@ -201,7 +203,7 @@ export class QueryHub {
       let unfinished = false;
       for (const query of plan.queries) {
         const cached = this.cache.get(query.key);
-        if (cached !== undefined && !this.history.touched(cached.tablesRead, cached.version, version)) {
+        if (cached !== undefined && !this.history.touched(cached.readSet, cached.version, version)) {
           cached.version = Math.max(cached.version, version);
           cached.usedInTick = tick;
           continue;
@@ -212,7 +214,7 @@ export class QueryHub {
             version,
             outcome: refused(query.refusal),
             usedInTick: tick,
-            tablesRead: NOTHING,
+            readSet: NOTHING,
           });
           continue;
         }
@@ -220,14 +222,15 @@ export class QueryHub {
           unfinished = true;
           break;
         }
-        const { outcome, tablesRead } = await this.run(query);
-        this.cache.set(query.key, { version, outcome, usedInTick: tick, tablesRead });
+        const { outcome, readSet } = await this.run(query);
+        this.runs += 1;
+        this.cache.set(query.key, { version, outcome, usedInTick: tick, readSet });
         // A first run's journal changes the subscription's arguments (see pagination-journal.ts);
         // run with them now, it would give this same result.
         const journaledArgs = argsWithJournal(query.args, outcome.journal);
         if (journaledArgs !== query.args) {
           const journaledKey = queryKey(query.udfPath, journaledArgs, query.identityKey);
-          this.cache.set(journaledKey, { version, outcome, usedInTick: tick, tablesRead });
+          this.cache.set(journaledKey, { version, outcome, usedInTick: tick, readSet });
         }
       }
       if (unfinished) this.tickRequested = true;
@@ -252,18 +255,18 @@ export class QueryHub {
     this.history.forgetThrough(oldestCached);
   }
 
-  private async run(query: PlannedQuery): Promise<{ outcome: QueryOutcome; tablesRead: ReadonlySet<string> | null }> {
+  private async run(query: PlannedQuery): Promise<{ outcome: QueryOutcome; readSet: ReadSet | null }> {
     try {
       const run = await this.engine.runQueryTrackingReads(query.udfPath, query.args, query.identity);
       const { journal, value } = journalOfRun(query.args, run.value);
       return {
         outcome: outcome({ type: "QueryUpdated", value, logLines: [], journal }, journal),
-        tablesRead: run.tablesRead,
+        readSet: run.readSet,
       };
     } catch (error) {
       const failure = failureOf(error, `query ${query.udfPath}`, this.log);
       return {
-        tablesRead: null,
+        readSet: null,
         outcome: outcome(
           {
             type: "QueryFailed",
@@ -279,7 +282,7 @@ export class QueryHub {
   }
 }
 
-const NOTHING: ReadonlySet<string> = new Set();
+const NOTHING = new ReadSet();
 
 function refused(message: string): QueryOutcome {
   return outcome(
