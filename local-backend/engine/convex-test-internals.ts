@@ -9,6 +9,7 @@
  * these internals fails loudly at start instead of silently losing data.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { isTransactionStore } from "./determinism";
 
 /** A stored document as convex-test keeps it (Convex values, with _id and _creationTime). */
 export type StoredDocument = Record<string, unknown> & { _id: string; _creationTime: number };
@@ -84,6 +85,8 @@ export type Internals = {
   db: DatabaseFake;
   /** True when the current async context runs inside a query or mutation transaction. */
   inTransaction(): boolean;
+  /** convex-test's per-handler global overrides (see ./determinism.ts). */
+  globalOverrides: AsyncLocalStorage<Record<string, unknown>>;
 };
 
 /** Captures the convex global and the transaction marker of the convex-test instance `t`. */
@@ -101,11 +104,19 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
   }
   const convexGlobal = seen.find(({ store }) => isConvexGlobal(store))?.store as ConvexGlobal | undefined;
   const transactionMarker = seen.find(({ store }) => store?.constructor?.name === "NestedLock")?.storage;
+  const globalOverrides = seen.find(({ store }) => isTransactionStore(store))?.storage as
+    AsyncLocalStorage<Record<string, unknown>> | undefined;
   const db = convexGlobal?.components[""]?.db;
-  if (convexGlobal === undefined || transactionMarker === undefined || db === undefined || !isDatabaseFake(db)) {
+  if (
+    convexGlobal === undefined ||
+    transactionMarker === undefined ||
+    globalOverrides === undefined ||
+    db === undefined ||
+    !isDatabaseFake(db)
+  ) {
     throw new Error("local backend: this convex-test version keeps its state differently than the engine expects");
   }
-  return { convexGlobal, db, inTransaction: () => transactionMarker.getStore() !== undefined };
+  return { convexGlobal, db, inTransaction: () => transactionMarker.getStore() !== undefined, globalOverrides };
 }
 
 function isConvexGlobal(store: unknown): boolean {

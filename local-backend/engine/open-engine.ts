@@ -8,6 +8,7 @@ import type { SchemaDefinition, GenericSchema } from "convex/server";
 import path from "node:path";
 import { CommitListeners, installCommitHook } from "./commit-hook";
 import { captureInternals, counterOfId, tableOfId, type Internals, type TestAccessor } from "./convex-test-internals";
+import { installDeterminism } from "./determinism";
 import { describe, lockDataFolder, DataFolderError } from "./data-folder";
 import { nodeDataFiles } from "./fs-durable";
 import { DurableLog } from "./durable-log";
@@ -57,6 +58,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
       : ((await schemaModule()).default as SchemaDefinition<GenericSchema, boolean>);
   const t = convexTest(schema, modules) as unknown as TestAccessor;
   const internals = await captureInternals(t);
+  installDeterminism(internals.globalOverrides);
   restore(internals, state);
 
   const files = options.files ?? nodeDataFiles;

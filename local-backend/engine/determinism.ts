@@ -1,0 +1,72 @@
+/**
+ * Queries and mutations are deterministic on Convex: `Date.now()` (and `new Date()`) stays at the
+ * time the function started, and `Math.random()` comes from a generator seeded for that run.
+ *
+ * convex-test gives every query and mutation handler its own global overrides: a fresh store of an
+ * AsyncLocalStorage (its `fetch`, `setTimeout`, … throw, as in Convex's runtime), read by getters
+ * it installs on globalThis. We add `Date` and `Math` to each such store as it is entered, so code
+ * in the handler sees a frozen clock and a seeded generator; actions (whose store has none of
+ * those) keep the real ones, as on Convex.
+ */
+import type { AsyncLocalStorage } from "node:async_hooks";
+import { randomInt } from "node:crypto";
+
+type Overrides = Record<string, unknown>;
+
+const RealDate = Date;
+const RealMath = Math;
+
+/** Wraps convex-test's overrides storage so every query and mutation run gets its own clock and generator. */
+export function installDeterminism(overridesStorage: AsyncLocalStorage<Overrides>): void {
+  const run = overridesStorage.run.bind(overridesStorage) as (store: Overrides, ...rest: unknown[]) => unknown;
+  (overridesStorage as unknown as { run: typeof run }).run = (store, ...rest) => {
+    if (isTransactionStore(store)) {
+      store.Date = frozenDate(RealDate.now());
+      store.Math = seededMath(randomInt(2 ** 31));
+    }
+    return run(store, ...rest);
+  };
+}
+
+/** The store convex-test builds for queries and mutations (actions get an empty one). */
+export function isTransactionStore(store: unknown): store is Overrides {
+  return (
+    typeof store === "object" &&
+    store !== null &&
+    typeof (store as Overrides).setTimeout === "function" &&
+    typeof (store as Overrides).fetch === "function"
+  );
+}
+
+/** `Date` whose clock stands still at `now`; dates built from arguments are unchanged. */
+function frozenDate(now: number): DateConstructor {
+  class FrozenDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(now);
+      else super(...(args as [string]));
+    }
+    static override now(): number {
+      return now;
+    }
+  }
+  return FrozenDate as unknown as DateConstructor;
+}
+
+/** `Math` with `random` from a generator seeded with `seed`. */
+function seededMath(seed: number): Math {
+  const math = Object.create(RealMath) as Math & { random: () => number };
+  Object.defineProperty(math, "random", { value: seededRandom(seed), writable: true, configurable: true });
+  return math;
+}
+
+/** mulberry32: small, fast and good enough for a function's own randomness. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
