@@ -31,6 +31,8 @@ export default defineConfig({
           name: "local-backend",
           include: ["tests/local-backend/**/*.test.ts", "local-backend/**/*.test.ts"],
           environment: "node",
+          // Real backends and Convex-sized transactions on a shared 2-core machine: slow, not stuck.
+          testTimeout: 30_000,
         },
       },
       {

@@ -20,6 +20,8 @@ export type CommitObserver = {
 export class CommitListeners {
   private readonly listeners = new Set<(info: CommitInfo) => void>();
   private version = 0;
+  /** Top-level commits applied to memory so far, durable or not yet (a query compares it before and after it runs). */
+  appliedInMemory = 0;
 
   add(listener: (info: CommitInfo) => void): () => void {
     this.listeners.add(listener);
@@ -53,6 +55,7 @@ export function installCommitHook(
     const before = ids.map((id) => db._documents[id] ?? null);
     applyToMemory(commitTs);
     if (ids.length === 0) return;
+    listeners.appliedInMemory += 1;
     // Never throw from here: convex-test would be left holding its transaction lock.
     try {
       const writes = ids.map((id): [string, StoredDocument | null] => [id, db._documents[id] ?? null]);

@@ -24,6 +24,7 @@ export interface DatabaseFake {
   get(tableName: string | undefined, id: string): StoredDocument | null;
   insert(table: string, value: Record<string, unknown>): string;
   patch(tableName: string, id: string, value: Record<string, unknown>): void;
+  replace(tableName: string, id: string, value: Record<string, unknown>): void;
   delete(tableName: string, id: string): void;
   commit(commitTs?: bigint | null): void;
   storeFile(storageId: string, blob: Blob): void;
@@ -61,7 +62,11 @@ type JsSyscall = (op: string, args: Record<string, unknown>) => Promise<unknown>
 
 export interface ConvexGlobal {
   components: Record<string, { db: DatabaseFake }>;
-  transactionManager: { _lastCommitTs: bigint; isInTransaction(): boolean };
+  transactionManager: {
+    _lastCommitTs: bigint;
+    isInTransaction(): boolean;
+    getMetricsTracker(): { trackRead(size: number): void } | null;
+  };
   asyncSyscall: AsyncSyscall;
   jsSyscall: JsSyscall;
 }
@@ -144,6 +149,7 @@ function isDatabaseFake(db: DatabaseFake): boolean {
       "get",
       "insert",
       "patch",
+      "replace",
       "delete",
       "commit",
       "storeFile",

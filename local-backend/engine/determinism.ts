@@ -8,7 +8,7 @@
  * in the handler sees a frozen clock and a seeded generator; actions (whose store has none of
  * those) keep the real ones, as on Convex.
  */
-import type { AsyncLocalStorage } from "node:async_hooks";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomInt } from "node:crypto";
 
 type Overrides = Record<string, unknown>;
@@ -16,15 +16,24 @@ type Overrides = Record<string, unknown>;
 const RealDate = Date;
 const RealMath = Math;
 
-/** Wraps convex-test's overrides storage so every query and mutation run gets its own clock and generator. */
+const installed = Symbol("deterministic runs");
+
+/**
+ * Wraps convex-test's overrides storage so every query and mutation run gets its own clock and
+ * generator. The storage is convex-test's module state, shared by every engine of the process:
+ * installed once, and it still enters through AsyncLocalStorage.prototype.run (where
+ * ./convex-test-internals.ts finds it again for the next engine).
+ */
 export function installDeterminism(overridesStorage: AsyncLocalStorage<Overrides>): void {
-  const run = overridesStorage.run.bind(overridesStorage) as (store: Overrides, ...rest: unknown[]) => unknown;
-  (overridesStorage as unknown as { run: typeof run }).run = (store, ...rest) => {
+  const storage = overridesStorage as unknown as Record<PropertyKey, unknown>;
+  if (storage[installed] === true) return;
+  storage[installed] = true;
+  storage.run = function (this: AsyncLocalStorage<Overrides>, store: Overrides, ...rest: unknown[]) {
     if (isTransactionStore(store)) {
       store.Date = frozenDate(RealDate.now());
       store.Math = seededMath(randomInt(2 ** 31));
     }
-    return run(store, ...rest);
+    return (AsyncLocalStorage.prototype.run as (...args: unknown[]) => unknown).call(this, store, ...rest);
   };
 }
 

@@ -46,9 +46,14 @@ export class IndexAccelerator {
   /** Open streamed queries answered here, by convex-test query id. */
   private readonly walks = new Map<number, RangeWalk>();
 
+  /**
+   * `countSkipped`: told of each document a streamed query looked at but its `.filter` dropped
+   * (convex-test counts only returned documents; Convex's read limits count every one scanned).
+   */
   constructor(
     private readonly db: DatabaseFake,
     private readonly tables: TableIndex,
+    private readonly countSkipped: (document: StoredDocument) => void = () => {},
   ) {
     const resolveByScanning = db._resolveQuerySource.bind(db);
     const startByMaterialising = db.startQuery.bind(db);
@@ -74,7 +79,7 @@ export class IndexAccelerator {
       const resolved = resolveOverNothing(range.table, query);
       const queryId = db._nextQueryId;
       db._nextQueryId += 1;
-      this.walks.set(queryId, new RangeWalk(range.index, range.bounds, resolved));
+      this.walks.set(queryId, new RangeWalk(range.index, range.bounds, resolved, this.countSkipped));
       return queryId;
     };
 
@@ -187,6 +192,7 @@ export class RangeWalk {
     private readonly index: SortedIndex,
     private readonly bounds: Bounds,
     private readonly resolved: Pick<ResolvedQuery, "filterFn" | "limit" | "order">,
+    private readonly countSkipped: (document: StoredDocument) => void,
   ) {
     this.ascending = resolved.order !== "desc";
   }
@@ -203,6 +209,7 @@ export class RangeWalk {
         this.returned += 1;
         return document;
       }
+      this.countSkipped(document);
     }
     this.reachedEnd = true;
     return null;

@@ -6,6 +6,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { checkReturnValuesOf } from "./limits";
 
 export type ModuleMap = Record<string, () => Promise<Record<string, unknown>>>;
 
@@ -26,7 +27,8 @@ export function convexModules(modulesDir: string): ModuleMap {
         // Memoized: every function call loads its module, and each import() through tsx's
         // loader hooks costs ~0.45 ms even when cached (`npm run dev` restarts the process on change).
         let loaded: Promise<Record<string, unknown>> | undefined;
-        modules[`./convex/${relative}`] = () => (loaded ??= import(url) as Promise<Record<string, unknown>>);
+        modules[`./convex/${relative}`] = () =>
+          (loaded ??= (import(url) as Promise<Record<string, unknown>>).then(checkReturnValuesOf));
       }
     }
   };

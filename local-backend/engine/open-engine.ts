@@ -5,10 +5,13 @@
  */
 import { convexTest } from "convex-test";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
+import { getDocumentSize, type Value } from "convex/values";
 import path from "node:path";
 import { CommitListeners, installCommitHook } from "./commit-hook";
 import { captureInternals, counterOfId, tableOfId, type Internals, type TestAccessor } from "./convex-test-internals";
 import { installDeterminism } from "./determinism";
+import { installDocumentChecks } from "./document-checks";
+import { useConvexLimitMessages } from "./limits";
 import { describe, lockDataFolder, DataFolderError } from "./data-folder";
 import { nodeDataFiles } from "./fs-durable";
 import { DurableLog } from "./durable-log";
@@ -19,6 +22,7 @@ import { LocalEngine } from "./local-engine";
 import { convexModules, DEFAULT_MODULES_DIR } from "./modules";
 import { readPersistedState, serializeSnapshot, type PersistedState } from "./persisted-state";
 import { Scheduler } from "./scheduler";
+import { SnapshotReads } from "./snapshot-reads";
 import { Storage } from "./storage";
 import { installSyscalls } from "./syscalls";
 import { ReadTracker } from "./read-tracker";
@@ -56,9 +60,12 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     schemaModule === undefined
       ? undefined
       : ((await schemaModule()).default as SchemaDefinition<GenericSchema, boolean>);
-  const t = convexTest(schema, modules) as unknown as TestAccessor;
+  // transactionLimits: convex-test counts each transaction's reads and writes against Convex's limits.
+  const t = convexTest({ schema, modules, transactionLimits: true }) as unknown as TestAccessor;
+  useConvexLimitMessages();
   const internals = await captureInternals(t);
   installDeterminism(internals.globalOverrides);
+  const snapshots = new SnapshotReads(internals);
   restore(internals, state);
 
   const files = options.files ?? nodeDataFiles;
@@ -88,8 +95,13 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
       ),
   });
   const tableIndex = new TableIndex(internals.db);
-  const indexes = new IndexAccelerator(internals.db, tableIndex);
+  const indexes = new IndexAccelerator(internals.db, tableIndex, (document) =>
+    internals.convexGlobal.transactionManager
+      .getMetricsTracker()
+      ?.trackRead(getDocumentSize(document as Record<string, Value>)),
+  );
   const reads = new ReadTracker(internals.db, indexes);
+  installDocumentChecks(internals.db);
   const storage = new Storage(internals, t, fileStore, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
   const scheduler = new Scheduler(t, internals.db);
   const listeners = new CommitListeners();
@@ -109,6 +121,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     scheduler,
     listeners,
     reads,
+    snapshots,
     env,
     isNew: state.isNew,
     unlock,

@@ -4,7 +4,8 @@
  * `Convex.jsSyscall` from its convex global on every call, so replacing them there is enough.
  */
 import { Base64, convexToJson, jsonToConvex, type JSONValue } from "convex/values";
-import type { Internals } from "./convex-test-internals";
+import { tableOfId, type Internals } from "./convex-test-internals";
+import { SYSTEM_TABLES_READ_ONLY } from "./limits";
 import type { ReadTracker } from "./read-tracker";
 import type { Scheduler } from "./scheduler";
 import type { Storage } from "./storage";
@@ -23,6 +24,7 @@ export function installSyscalls(
   const reply = (value: unknown) => JSON.stringify(convexToJson(value as JSONValue));
 
   convexGlobal.asyncSyscall = async (op, jsonArgs) => {
+    if (WRITES_TO_EXISTING.has(op)) checkWritable(jsonArgs);
     const isStorage = op.startsWith("1.0/storage");
     // Database syscalls (most of them) go to convex-test untouched, without parsing their arguments here.
     if (!isStorage && op !== "1.0/schedule") return await convexTestAsync(op, jsonArgs);
@@ -70,6 +72,16 @@ export function installSyscalls(
         return await convexTestJs(op, args);
     }
   };
+}
+
+/** db.patch, db.replace, db.delete: the writes that name an existing document by id. */
+const WRITES_TO_EXISTING = new Set(["1.0/shallowMerge", "1.0/replace", "1.0/remove"]);
+
+/** Functions change system tables only through ctx.storage and ctx.scheduler (db.insert refuses them itself). */
+function checkWritable(jsonArgs: string): void {
+  const { id, table } = JSON.parse(jsonArgs) as { id?: unknown; table?: unknown };
+  const tableName = typeof table === "string" ? table : typeof id === "string" ? tableOfId(id) : "";
+  if (tableName.startsWith("_")) throw new Error(SYSTEM_TABLES_READ_ONLY);
 }
 
 /** Always runs inside a transaction (actions reach it through convex-test's `actions/schedule`). */

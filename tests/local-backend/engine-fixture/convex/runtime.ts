@@ -1,6 +1,6 @@
 /** What a function sees of its runtime: the clock and the random generator (determinism tests). */
 import { actionGeneric as action, mutationGeneric as mutation, queryGeneric as query } from "convex/server";
-import { v } from "convex/values";
+import { v, type GenericId } from "convex/values";
 
 /** Spins for `ms` of real time (a function cannot sleep), then reads the clock again. */
 function clockAcross(ms: number) {
@@ -32,4 +32,17 @@ export const clockInMutation = mutation({
 export const clockInAction = action({
   args: { spinMs: v.number() },
   handler: async (_ctx, { spinMs }) => clockAcross(spinMs),
+});
+
+/**
+ * A long mutation: writes a note, then reads a stored file `reads` times (each read waits for the
+ * disk, so the mutation spans many turns of the event loop) before it commits.
+ */
+export const writeThenReadFile = mutation({
+  args: { storageId: v.string(), reads: v.number() },
+  handler: async (ctx, { storageId, reads }) => {
+    await ctx.db.insert("notes", { text: "written by the long mutation" });
+    for (let i = 0; i < reads; i++) await ctx.storage.get(storageId as GenericId<"_storage">);
+    return reads;
+  },
 });
