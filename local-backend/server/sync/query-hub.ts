@@ -282,6 +282,7 @@ export class QueryHub {
   }
 }
 
+/** What a refused query read: nothing, so no commit makes its refusal stale. */
 const NOTHING = new ReadSet();
 
 function refused(message: string): QueryOutcome {
