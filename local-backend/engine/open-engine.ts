@@ -28,6 +28,7 @@ import { installSyscalls } from "./syscalls";
 import { ReadTracker } from "./read-tracker";
 import { TableIndex } from "./table-index";
 import type { Engine, EngineOptions } from "./types";
+import { installUnguessableIds } from "./unguessable-ids";
 import { UploadTokens } from "./upload-tokens";
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
@@ -66,6 +67,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   const internals = await captureInternals(t);
   installDeterminism(internals.globalOverrides);
   const snapshots = new SnapshotReads(internals);
+  installUnguessableIds(internals.db);
   restore(internals, state);
 
   const files = options.files ?? nodeDataFiles;
