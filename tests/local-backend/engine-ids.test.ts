@@ -24,7 +24,7 @@ describe("document ids", () => {
 
     const reopened = await fixtureEngine(dataDir);
     notes.push((await reopened.runMutation("notes:add", { text: "after restart" }, null)) as string);
-    const url = (await reopened.runQuery("notes:fileUrl", { storageId: files[0] }, null)) as string;
+    const url = (await reopened.runQuery("notes:fileUrl", { storageId: files[0] ?? "" }, null)) as string;
     await reopened.close();
 
     expectUnrelated(notes, "notes");
