@@ -4,7 +4,20 @@ import { startupProblem } from "./startup-errors";
 
 describe("command-line options", () => {
   it("defaults to port 3210 and the .data folder", () => {
-    expect(parseCliArgs([], {})).toEqual({ ok: true, options: { port: 3210, dataDir: ".data", help: false } });
+    expect(parseCliArgs([], {})).toEqual({
+      ok: true,
+      options: { port: 3210, dataDir: ".data", allowedOrigins: [], help: false },
+    });
+  });
+
+  it("takes --allow-origin as often as given, as origins, and refuses what is not an http(s) address", () => {
+    expect(
+      parseCliArgs(["--allow-origin", "https://app.example:8443/path", "--allow-origin=http://10.0.0.2:5173"], {}),
+    ).toMatchObject({ options: { allowedOrigins: ["https://app.example:8443", "http://10.0.0.2:5173"] } });
+    expect(parseCliArgs(["--allow-origin", "evil"], {})).toEqual({
+      ok: false,
+      problem: '--allow-origin needs an http(s) address, not "evil".',
+    });
   });
 
   it("takes --port and --data in both spellings", () => {

@@ -3,7 +3,7 @@
  * convex/ (or anything it imports) is picked up by starting a fresh process: Node caches ES
  * modules for the life of a process, so re-importing in place would keep stale helpers.
  *
- * Arguments: --port N --data DIR [--site-url URL]. Prints one line "ready <url>" on stdout
+ * Arguments: --port N --data DIR [--site-url URL] [--allow-origin URL]…. Prints one line "ready <url>" on stdout
  * when listening; a startup problem goes to stderr with exit code 1.
  */
 import { startLocalBackend } from "../server/start-server";
@@ -18,9 +18,12 @@ function option(name: string): string | undefined {
 const port = Number(option("--port"));
 const dataDir = option("--data") ?? ".data";
 const siteUrl = option("--site-url");
+const allowedOrigins = process.argv.flatMap((argument, index) =>
+  argument === "--allow-origin" ? [process.argv[index + 1] ?? ""] : [],
+);
 
-const backend = await startLocalBackend({ port, dataDir, log: (line) => console.log(line) }).catch((error: unknown) =>
-  failStartup(error, "npm run dev"),
+const backend = await startLocalBackend({ port, dataDir, allowedOrigins, log: (line) => console.log(line) }).catch(
+  (error: unknown) => failStartup(error, "npm run dev"),
 );
 if (siteUrl !== undefined) {
   // SITE_URL is the app's address (Convex Auth builds links and redirects with it). In dev the

@@ -21,7 +21,7 @@ if (!parsed.ok) {
   console.error(parsed.problem);
   process.exit(1);
 }
-const { port, dataDir, help } = parsed.options;
+const { port, dataDir, allowedOrigins, help } = parsed.options;
 if (help) {
   console.log(`npm run dev -- [options]\n${USAGE}`);
   process.exit(0);
@@ -38,7 +38,11 @@ const appUrl = (vite.resolvedUrls?.local[0] ?? "http://localhost:5173/").replace
 function startBackend(): { child: ChildProcess; ready: Promise<boolean> } {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", DEV_BACKEND, "--port", String(port), "--data", dataDir, "--site-url", appUrl],
+    [
+      ...["--import", "tsx", DEV_BACKEND, "--port", String(port), "--data", dataDir, "--site-url", appUrl],
+      // The Vite page calls the backend from its own origin; nothing else unless asked for.
+      ...[appUrl, ...allowedOrigins].flatMap((origin) => ["--allow-origin", origin]),
+    ],
     // Own process group: Ctrl+C reaches only this process, which then stops the child once.
     { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "inherit", "ipc"], detached: true },
   );

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     console.error(parsed.problem);
     process.exit(1);
   }
-  const { port, dataDir, help } = parsed.options;
+  const { port, dataDir, allowedOrigins, help } = parsed.options;
   if (help) {
     console.log(`npm start -- [options]\n${USAGE}`);
     return;
@@ -38,9 +38,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const backend = await startLocalBackend({ port, dataDir, staticDir, log: (line) => console.log(line) }).catch(
-    (error: unknown) => failStartup(error, "npm start"),
-  );
+  const backend = await startLocalBackend({
+    port,
+    dataDir,
+    staticDir,
+    allowedOrigins,
+    log: (line) => console.log(line),
+  }).catch((error: unknown) => failStartup(error, "npm start"));
   closeOnSignals(async () => {
     console.log("Stopping…");
     await backend.close();

@@ -18,6 +18,7 @@ import type { Log } from "./failure";
 import { sendText } from "./http/http-io";
 import { createRequestRouter } from "./http/request-router";
 import { TokenVerifier } from "./identity";
+import { AllowedOrigins } from "./origins";
 import { boundedSocket } from "./sync/bounded-socket";
 import { MAX_FRAME_BYTES } from "./sync/connection-limits";
 import { QueryHub } from "./sync/query-hub";
@@ -36,6 +37,11 @@ export type LocalBackendOptions = {
   log?: (line: string) => void;
   /** The Convex functions folder; defaults to this project's `convex/` (tests use fixtures). */
   modulesDir?: string;
+  /**
+   * Web origins besides the backend's own that may call it (`npm run dev`'s Vite server,
+   * `--allow-origin`); pages from any other website are refused (./origins.ts).
+   */
+  allowedOrigins?: readonly string[];
 };
 
 export type LocalBackend = { url: string; port: number; engine: Engine; close(): Promise<void> };
@@ -74,12 +80,14 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   }
 
   const verifier = new TokenVerifier(engine.env);
+  const allowedOrigins = new AllowedOrigins(url, options.allowedOrigins);
   const hub = new QueryHub(engine, log);
   handle = createRequestRouter({
     engine,
     verifier,
     log,
     origin: url,
+    allowedOrigins,
     staticDir: options.staticDir,
     currentVersion: () => hub.currentVersion,
   });
@@ -90,6 +98,15 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const pathname = new URL(request.url ?? "/", url).pathname;
     if (!SYNC_PATH.test(pathname)) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    const origin = request.headers.origin;
+    if (!allowedOrigins.allows(origin)) {
+      log(`sync: refused a WebSocket from ${origin ?? ""}`);
+      const body = AllowedOrigins.refusal(origin ?? "");
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) => connect(ws));

@@ -28,7 +28,7 @@ describe("HTTP endpoints", () => {
     mkdirSync(path.join(staticDir, "assets"));
     writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>app</title>");
     writeFileSync(path.join(staticDir, "assets", "main-abc123.js"), "console.log('app')");
-    backend = await startTestBackend({ staticDir });
+    backend = await startTestBackend({ staticDir, allowedOrigins: ["http://localhost:5173"] });
     const signIn = newClient(backend.url);
     const token = await signInToken(signIn.client, "alice@example.com");
     await signIn.client.close();
@@ -112,7 +112,7 @@ describe("HTTP endpoints", () => {
     expect((await fetch(`${backend.url}/api/storage/kg2nothing`)).status).toBe(404);
   });
 
-  it("answers CORS preflights so a dev server on another origin can call the API", async () => {
+  it("answers CORS preflights so an allowed dev server on another origin can call the API", async () => {
     const preflight = await fetch(`${backend.url}/api/storage/upload?token=x`, {
       method: "OPTIONS",
       headers: {

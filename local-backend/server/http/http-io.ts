@@ -34,11 +34,13 @@ export function sendText(response: ServerResponse, status: number, text: string)
 }
 
 /**
- * Convex deployments answer any origin on their API, so a Vite dev server on another port can
- * call this one. Preflights (OPTIONS) are answered here too.
+ * CORS for an allowed page on another origin (the Vite dev server calling this backend).
+ * Preflights (OPTIONS) are answered with these too. Never called for a refused origin.
  */
-export function allowAnyOrigin(request: IncomingMessage, response: ServerResponse): void {
-  response.setHeader("Access-Control-Allow-Origin", request.headers.origin ?? "*");
+export function allowOrigin(request: IncomingMessage, response: ServerResponse): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  response.setHeader("Access-Control-Allow-Origin", origin);
   response.setHeader("Vary", "Origin");
   response.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS");
   response.setHeader(

@@ -7,19 +7,34 @@
  *                                       other route the project declares: site and deployment
  *                                       URL are one origin here)
  *   5. index.html for other page GETs   (when serving a client), else the router's 404.
- * The API paths (1, 2) answer any origin (CORS); http routes set their own headers.
+ * The API paths (1, 2) answer only allowed origins (../origins.ts) and give those CORS
+ * headers; a page from any other website gets 403. http routes set their own headers.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Identity } from "../../engine/types";
 import type { Log } from "../failure";
 import { FUNCTION_ENDPOINTS, handleFunctionEndpoint, type FunctionEndpointContext } from "./function-endpoints";
-import { allowAnyOrigin, BodyTooLargeError, bearerToken, sendText, sendWebResponse, toWebRequest } from "./http-io";
+import { AllowedOrigins } from "../origins";
+import {
+  allowOrigin,
+  BodyTooLargeError,
+  bearerToken,
+  sendJson,
+  sendText,
+  sendWebResponse,
+  toWebRequest,
+} from "./http-io";
 import { StaticFiles, wantsAppPage } from "./static-files";
 import { handleStorageGet, handleUpload, STORAGE_PREFIX, UPLOAD_PATH } from "./storage-endpoints";
 
 const HTTP_ACTION_BODY_LIMIT = 20 * 1024 * 1024;
 
-export type RouterContext = FunctionEndpointContext & { origin: string; staticDir?: string | undefined; log: Log };
+export type RouterContext = FunctionEndpointContext & {
+  origin: string;
+  allowedOrigins: AllowedOrigins;
+  staticDir?: string | undefined;
+  log: Log;
+};
 
 export function createRequestRouter(context: RouterContext) {
   const staticFiles = context.staticDir === undefined ? null : new StaticFiles(context.staticDir);
@@ -29,7 +44,12 @@ export function createRequestRouter(context: RouterContext) {
     const { pathname } = url;
     const isApi = FUNCTION_ENDPOINTS.has(pathname) || pathname.startsWith(STORAGE_PREFIX);
     if (isApi) {
-      allowAnyOrigin(request, response);
+      const origin = request.headers.origin;
+      if (!context.allowedOrigins.allows(origin)) {
+        sendJson(response, 403, { code: "OriginNotAllowed", message: AllowedOrigins.refusal(origin ?? "") });
+        return;
+      }
+      allowOrigin(request, response);
       if (request.method === "OPTIONS") {
         response.writeHead(204);
         response.end();

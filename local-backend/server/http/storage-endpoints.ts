@@ -23,7 +23,6 @@ const INLINE_TYPES = /^(image\/(jpeg|png|webp|gif|avif)|audio\/[a-z0-9.+-]+|vide
 const SAFETY_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "Content-Security-Policy": "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
-  "Cross-Origin-Resource-Policy": "same-origin",
 };
 
 /** The headers that make a stored file safe to serve from the app's origin. */
