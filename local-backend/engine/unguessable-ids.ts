@@ -2,12 +2,14 @@
  * Document ids that cannot be guessed, as Convex's are. convex-test numbers documents in
  * order ("10000books", "10001books", …), so anyone holding one storage URL could walk to the
  * others. Ids keep convex-test's shape (digits, then the table name, which is how it finds a
- * document's table) with 26 random digits (~86 bits) in place of the counter.
+ * document's table) with random digits in place of the counter: at least 26 (~86 bits), and
+ * as many as make the usual 32 characters, so documents keep the size they have on Convex.
  */
 import { randomInt } from "node:crypto";
 import type { DatabaseFake } from "./convex-test-internals";
 
 export const RANDOM_ID_DIGITS = 26;
+const TYPICAL_ID_LENGTH = 32;
 
 type IdGenerator = { _generateId(table: string): string };
 
@@ -28,7 +30,8 @@ export function installUnguessableIds(db: DatabaseFake): void {
   }
   prototype._generateId = function (this: DatabaseFake, table: string): string {
     for (;;) {
-      const id = `${randomDigits(RANDOM_ID_DIGITS)}${table}`;
+      const digits = Math.max(RANDOM_ID_DIGITS, TYPICAL_ID_LENGTH - table.length);
+      const id = `${randomDigits(digits)}${table}`;
       if (this._documents[id] === undefined && !this._writes.some((level) => id in level)) return id;
     }
   };

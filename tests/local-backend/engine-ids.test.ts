@@ -8,7 +8,7 @@ afterAll(removeTemporaryDataDirs);
 /** Ids made one after another must share no long prefix (a counter shares all but its last digits). */
 function expectUnrelated(ids: string[], table: string): void {
   expect(new Set(ids).size).toBe(ids.length);
-  for (const id of ids) expect(id).toMatch(new RegExp(`^[0-9]{${RANDOM_ID_DIGITS}}${table}$`));
+  for (const id of ids) expect(id).toMatch(new RegExp(`^[0-9]{${RANDOM_ID_DIGITS},}${table}$`));
   for (let i = 1; i < ids.length; i++) expect(ids[i]?.slice(0, 12)).not.toBe(ids[i - 1]?.slice(0, 12));
 }
 
