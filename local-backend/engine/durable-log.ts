@@ -22,6 +22,8 @@ export type DurableLogOptions = {
   dataDir: string;
   generation: number;
   logBytes: number;
+  /** The log's last record lacks its newline (it is added before anything else). */
+  missingNewline?: boolean;
   snapshotBytes: number;
   files: DataFiles;
   /** The whole database as snapshot text for the given generation (called synchronously). */
@@ -87,8 +89,14 @@ export class DurableLog {
     const file = await options.files.openLog(path.join(options.dataDir, logFileName(options.generation)), "append");
     // Cut a torn last record (a crash mid-append) so new records start on a line boundary.
     await file.truncate(options.logBytes);
+    let logBytes = options.logBytes;
+    if (options.missingNewline === true) {
+      await file.append(Buffer.from("\n"));
+      await file.datasync();
+      logBytes += 1;
+    }
     await options.files.syncFolder(options.dataDir);
-    return new DurableLog(file, options.generation, options.logBytes, options.snapshotBytes, options);
+    return new DurableLog(file, options.generation, logBytes, options.snapshotBytes, options);
   }
 
   /** Appends a committed transaction's record; returns its sequence number. */

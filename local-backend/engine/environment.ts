@@ -6,6 +6,7 @@
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { chmod, readFile } from "node:fs/promises";
 import path from "node:path";
+import { DataFolderProblem } from "./persisted-state";
 import { PRIVATE_FILE_MODE, writeFileAtomically } from "./fs-durable";
 
 type StoredKeys = { JWT_PRIVATE_KEY: string; JWKS: string };
@@ -41,9 +42,20 @@ async function loadOrCreateKeys(file: string): Promise<StoredKeys> {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   if (text !== null) {
-    const stored = JSON.parse(text) as Partial<StoredKeys>;
+    let stored: Partial<StoredKeys>;
+    try {
+      stored = JSON.parse(text) as Partial<StoredKeys>;
+    } catch {
+      throw new DataFolderProblem(
+        `${ENV_FILE} is damaged (it is not valid JSON): put back a good copy, or delete it to make new keys ` +
+          "(everyone then signs in again)",
+      );
+    }
     if (typeof stored.JWT_PRIVATE_KEY !== "string" || typeof stored.JWKS !== "string") {
-      throw new Error(`${ENV_FILE} lacks JWT_PRIVATE_KEY or JWKS`);
+      throw new DataFolderProblem(
+        `${ENV_FILE} lacks JWT_PRIVATE_KEY or JWKS: put back a good copy, or delete it to make new keys ` +
+          "(everyone then signs in again)",
+      );
     }
     return { JWT_PRIVATE_KEY: stored.JWT_PRIVATE_KEY, JWKS: stored.JWKS };
   }

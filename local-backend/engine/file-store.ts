@@ -5,7 +5,7 @@
  * database like every other document.
  */
 import { openAsBlob } from "node:fs";
-import { mkdir, open, readdir, rename, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { fsyncFolder, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "./fs-durable";
 
@@ -66,7 +66,15 @@ export class FileStore {
     try {
       return await openAsBlob(this.pathOf(storageId), { type: contentType });
     } catch (error) {
+      // Node 20 reports a missing file as a TypeError without a code.
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      if (
+        await stat(this.pathOf(storageId)).then(
+          () => false,
+          () => true,
+        )
+      )
+        return null;
       throw error;
     }
   }
@@ -78,17 +86,22 @@ export class FileStore {
   }
 
   /**
-   * After a restart: deletes leftover temporary files (content never committed) and files whose
-   * `_storage` document is gone (deleted just before a crash); returns the stored ids that have
-   * a file.
+   * After a restart: deletes leftover temporary files (content never committed) and the files of
+   * documents the log deleted (a stop right after the deletion); returns the stored ids that have
+   * a file and the names of other files no document explains (kept: they may be someone's data).
    */
-  async reconcile(knownIds: Set<string>): Promise<Set<string>> {
+  async reconcile(
+    knownIds: Set<string>,
+    deletedIds: Set<string>,
+  ): Promise<{ present: Set<string>; unexplained: string[] }> {
     const present = new Set<string>();
+    const unexplained: string[] = [];
     for (const name of await readdir(this.folder)) {
       if (name.startsWith(".tmp-")) await unlink(path.join(this.folder, name));
-      else if (!knownIds.has(name)) await this.remove(name).catch(() => undefined);
-      else present.add(name);
+      else if (knownIds.has(name)) present.add(name);
+      else if (deletedIds.has(name)) await this.remove(name).catch(() => undefined);
+      else unexplained.push(name);
     }
-    return present;
+    return { present, unexplained };
   }
 }

@@ -6,6 +6,7 @@
 import { convexTest } from "convex-test";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 import { getDocumentSize, type Value } from "convex/values";
+import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { CommitListeners, installCommitHook } from "./commit-hook";
 import { captureInternals, counterOfId, tableOfId, type Internals, type TestAccessor } from "./convex-test-internals";
@@ -20,7 +21,7 @@ import { FileStore } from "./file-store";
 import { IndexAccelerator } from "./index-accelerator";
 import { LocalEngine } from "./local-engine";
 import { convexModules, DEFAULT_MODULES_DIR } from "./modules";
-import { readPersistedState, serializeSnapshot, type PersistedState } from "./persisted-state";
+import { DataFolderProblem, readPersistedState, serializeSnapshot, type PersistedState } from "./persisted-state";
 import { Scheduler } from "./scheduler";
 import { SnapshotReads } from "./snapshot-reads";
 import { Storage } from "./storage";
@@ -39,6 +40,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   } catch (error) {
     await unlock();
     if (error instanceof DataFolderError) throw error;
+    if (error instanceof DataFolderProblem) throw new DataFolderError(dataDir, error.message);
     const code = (error as NodeJS.ErrnoException).code;
     // File system failures and damaged files are about the folder; anything else is a bug.
     if (code !== undefined || /damaged|format|lacks/.test((error as Error).message)) {
@@ -49,8 +51,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
 }
 
 async function openLocked(dataDir: string, options: EngineOptions, unlock: () => Promise<void>): Promise<Engine> {
-  const env = await loadEnvironment(dataDir, options);
+  // The database first: whether env.json was there before matters (see readPersistedState).
   const state = await readPersistedState(dataDir);
+  const env = await loadEnvironment(dataDir, options);
   const fileStore = await FileStore.open(dataDir);
   // Functions read these when they run (Convex Auth) and some when their module loads.
   Object.assign(process.env, env);
@@ -84,6 +87,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     },
     generation: state.generation,
     logBytes: state.logBytes,
+    missingNewline: state.repairs.includes("newline"),
     snapshotBytes: state.snapshotBytes,
     serializeSnapshot: (generation) =>
       serializeSnapshot(
@@ -110,7 +114,8 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   installSyscalls(internals, storage, scheduler, reads);
   installCommitHook(internals, log, [tableIndex, indexes], storage, listeners);
 
-  await reportMissingFiles(internals, fileStore);
+  await reportMissingFiles(internals, fileStore, state.deletedFiles);
+  await removeLeftovers(dataDir, state.leftovers ?? []);
   await log.sync();
   await scheduler.resume();
   await scheduler.startCrons(modules);
@@ -152,9 +157,15 @@ function restore(internals: Internals, state: PersistedState): void {
  * file was removed by someone: say which, and keep the documents (the data that refers to them
  * stays whole; putting the files back repairs it).
  */
-async function reportMissingFiles(internals: Internals, files: FileStore): Promise<void> {
+async function reportMissingFiles(internals: Internals, files: FileStore, deleted: Set<string>): Promise<void> {
   const storageIds = new Set(Object.keys(internals.db._documents).filter((id) => tableOfId(id) === "_storage"));
-  const present = await files.reconcile(storageIds);
+  const { present, unexplained } = await files.reconcile(storageIds, deleted);
+  if (unexplained.length > 0) {
+    console.warn(
+      `local backend: ${unexplained.length} file(s) in ${files.folder} belong to no stored file record ` +
+        `(${unexplained.slice(0, 5).join(", ")}${unexplained.length > 5 ? ", …" : ""}); they are left as they are`,
+    );
+  }
   const missing = [...storageIds].filter((id) => !present.has(id));
   if (missing.length === 0) return;
   const shown = missing.slice(0, 5).join(", ") + (missing.length > 5 ? `, … (${missing.length - 5} more)` : "");
@@ -162,4 +173,9 @@ async function reportMissingFiles(internals: Internals, files: FileStore): Promi
     `local backend: ${missing.length} stored file(s) are missing from ${files.folder}: ${shown}. ` +
       "Their records are kept; they read as missing until the files are put back.",
   );
+}
+
+/** What a compaction cut off by a kill leaves behind: a temporary snapshot, the previous log. */
+async function removeLeftovers(dataDir: string, names: string[]): Promise<void> {
+  for (const name of names) await unlink(path.join(dataDir, name)).catch(() => undefined);
 }

@@ -9,7 +9,8 @@
  * g+1 and starts log g+1; the snapshot names its generation, so a crash in between is harmless.
  */
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
-import { readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { StoredDocument } from "./convex-test-internals";
 
@@ -42,9 +43,35 @@ export type PersistedState = Counters & {
   logBytes: number;
   snapshotBytes: number;
   isNew: boolean;
+  /** `_storage` documents the log deletes: their files may be left over from a stop right after. */
+  deletedFiles: Set<string>;
+  /** "newline": the log's last record lacks its newline, to be added when the log opens. */
+  repairs: "newline"[];
+  /** Files a compaction cut off by a kill left behind (temporary snapshots, older logs). */
+  leftovers?: string[];
 };
 
-export async function readPersistedState(dataDir: string): Promise<PersistedState> {
+/** A data folder whose files cannot be used as they are; the message says what and the way out. */
+export class DataFolderProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DataFolderProblem";
+  }
+}
+
+/** Names in the folder that belong to the database (not env.json, the lock or uploaded files). */
+const LOG_FILE = /^log-(\d+)\.jsonl$/;
+const LEFTOVER = /^snapshot\.json\.tmp-/;
+
+export async function readPersistedState(
+  dataDir: string,
+  report: (line: string) => void = console.warn,
+): Promise<PersistedState> {
+  const names = await readdir(dataDir);
+  const logGenerations = names.flatMap((name) => {
+    const match = LOG_FILE.exec(name);
+    return match === null ? [] : [Number(match[1])];
+  });
   const snapshotText = await readIfExists(path.join(dataDir, SNAPSHOT_FILE));
   const state: PersistedState = {
     generation: 0,
@@ -54,32 +81,99 @@ export async function readPersistedState(dataDir: string): Promise<PersistedStat
     lastCreationTime: 0,
     logBytes: 0,
     snapshotBytes: snapshotText?.length ?? 0,
-    isNew: snapshotText === null,
+    isNew: false,
+    deletedFiles: new Set(),
+    repairs: [],
   };
-  if (snapshotText !== null) applySnapshot(state, parseJson<SnapshotFile>(snapshotText, SNAPSHOT_FILE));
+  if (snapshotText !== null) applySnapshot(state, parseSnapshot(snapshotText));
+  else if (logGenerations.some((generation) => generation > 0)) {
+    const newest = Math.max(...logGenerations);
+    throw new DataFolderProblem(
+      `${SNAPSHOT_FILE} is missing, and ${logFileName(newest)} holds only the writes made after it. ` +
+        `Put ${SNAPSHOT_FILE} back (from a backup), or move the folder away to start afresh`,
+    );
+  }
 
   const logName = logFileName(state.generation);
   const logText = await readIfExists(path.join(dataDir, logName));
-  if (logText === null) return state;
+  if (logText === null && snapshotText !== null) {
+    throw new DataFolderProblem(
+      `${logName} is missing: the writes made since ${SNAPSHOT_FILE} are gone. Put it back (from a backup), ` +
+        `or create it empty to go on with the snapshot alone`,
+    );
+  }
+  // A newer log with records cannot follow this snapshot (an older snapshot was put back?).
+  for (const generation of logGenerations.filter((g) => g > state.generation)) {
+    const text = await readIfExists(path.join(dataDir, logFileName(generation)));
+    if (text !== null && text.length > 0) {
+      throw new DataFolderProblem(
+        `${logFileName(generation)} is newer than ${SNAPSHOT_FILE} (generation ${state.generation}): they do not ` +
+          `fit together. Put back the snapshot that goes with it, or move the folder away to start afresh`,
+      );
+    }
+  }
+  state.leftovers = [
+    ...names.filter((name) => LEFTOVER.test(name)),
+    ...logGenerations.filter((g) => g !== state.generation).map(logFileName),
+  ];
+  if (logText !== null) readLog(state, logText, logName, report);
+  const heldData = names.includes("env.json") || (await hasStoredFiles(dataDir));
+  if (snapshotText === null && logText === null && heldData) {
+    // Keys (or uploads) but no database: the database was there and is gone.
+    throw new DataFolderProblem(
+      `${logName} is missing, but this folder has held data before (it has env.json or files/). ` +
+        `Put ${logName} back (from a backup), or create it empty to go on without the data`,
+    );
+  }
+  // Demo content goes only into a folder that never held anything (env.json comes with the first start).
+  state.isNew = snapshotText === null && state.logBytes === 0 && !heldData;
+  return state;
+}
+
+/**
+ * Applies the log's records. A complete record (ending in a newline) that does not check out
+ * was damaged after it was written: the start is refused. Only the final record may be torn (a
+ * crash mid-append, never acknowledged): it is cut, and that is said. A final record that
+ * checks out but lacks its newline is kept (the newline is added).
+ */
+function readLog(state: PersistedState, logText: string, logName: string, report: (line: string) => void): void {
+  const bytes = Buffer.from(logText);
   let offset = 0;
-  while (offset < logText.length) {
-    const end = logText.indexOf("\n", offset);
-    // No newline: the last append was cut by a crash before its fsync, so it was never acknowledged.
-    if (end === -1) break;
-    const line = logText.slice(offset, end);
-    let record: LogRecord;
-    try {
-      record = JSON.parse(line) as LogRecord;
-    } catch {
-      if (logText.indexOf("\n", end + 1) === -1) break; // a torn last line, same as above
-      throw new Error(`${logName} is damaged at byte ${offset}`);
+  let count = 0;
+  while (offset < bytes.length) {
+    const newline = bytes.indexOf(0x0a, offset);
+    const end = newline === -1 ? bytes.length : newline;
+    const record = parseRecord(bytes.subarray(offset, end).toString("utf8"));
+    if (record === null) {
+      if (newline === -1) {
+        report(
+          `local backend: cut a torn last record from ${logName} (${end - offset} bytes at byte ${offset}); ` +
+            "it was being written when the backend stopped and was never acknowledged",
+        );
+        break;
+      }
+      throw new DataFolderProblem(
+        `${logName} is damaged at byte ${offset} (record ${count + 1} does not match its checksum). ` +
+          `Put back a good copy (from a backup), or cut the file to its first ${offset} bytes to keep what comes before`,
+      );
     }
     applyRecord(state, record);
-    state.isNew = false;
-    offset = end + 1;
+    count++;
+    if (newline === -1) {
+      state.repairs.push("newline");
+      offset = end;
+    } else offset = newline + 1;
   }
-  state.logBytes = Buffer.byteLength(logText.slice(0, offset));
-  return state;
+  state.logBytes = offset;
+}
+
+/** Whether uploaded files exist (a folder with files has held data even without a database). */
+async function hasStoredFiles(dataDir: string): Promise<boolean> {
+  try {
+    return (await readdir(path.join(dataDir, "files"))).some((name) => !name.startsWith("."));
+  } catch {
+    return false;
+  }
 }
 
 function applySnapshot(state: PersistedState, snapshot: SnapshotFile): void {
@@ -96,6 +190,7 @@ function applySnapshot(state: PersistedState, snapshot: SnapshotFile): void {
 
 function applyRecord(state: PersistedState, record: LogRecord): void {
   for (const [id, json] of record.w) {
+    if (json === null && id.endsWith("_storage")) state.deletedFiles.add(id);
     if (json === null) state.documents.delete(id);
     else state.documents.set(id, jsonToConvex(json) as StoredDocument);
   }
@@ -112,8 +207,45 @@ export function serializeRecord(counters: Counters, writes: [string, StoredDocum
     c: counters.lastCreationTime,
     w: writes.map(([id, document]) => [id, document === null ? null : convexToJson(document as Value)]),
   };
-  return JSON.stringify(record) + "\n";
+  const json = JSON.stringify(record);
+  return `${checksumOf(json)} ${json}\n`;
 }
+
+/** A record's text, or null when it does not check out (torn or damaged). */
+function parseRecord(line: string): LogRecord | null {
+  // Records written before checksums were added are plain JSON.
+  const checked = /^([0-9a-f]{16}) (.*)$/s.exec(line);
+  if (checked !== null && checksumOf(checked[2] as string) !== checked[1]) return null;
+  const json = checked === null ? line : (checked[2] as string);
+  if (checked === null && !line.startsWith("{")) return null;
+  try {
+    const record = JSON.parse(json) as LogRecord;
+    return typeof record === "object" && record !== null && Array.isArray(record.w) ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+function checksumOf(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+
+const SNAPSHOT_HEADER = /^dumy-snapshot sha256=([0-9a-f]{64})\n/;
+
+/** The snapshot as written: a header line with the checksum of the JSON that follows. */
+function parseSnapshot(text: string): SnapshotFile {
+  const header = SNAPSHOT_HEADER.exec(text);
+  if (header === null && !text.startsWith("{")) {
+    throw new DataFolderProblem(`${SNAPSHOT_FILE} is damaged (it does not start like a snapshot)${RESTORE_SNAPSHOT}`);
+  }
+  const json = header === null ? text : text.slice(header[0].length);
+  if (header !== null && createHash("sha256").update(json).digest("hex") !== header[1]) {
+    throw new DataFolderProblem(`${SNAPSHOT_FILE} is damaged (its checksum does not match)${RESTORE_SNAPSHOT}`);
+  }
+  return parseJson<SnapshotFile>(json, SNAPSHOT_FILE);
+}
+
+const RESTORE_SNAPSHOT = ": put back a good copy (from a backup), or move the folder away to start afresh";
 
 export function serializeSnapshot(generation: number, counters: Counters, documents: Iterable<StoredDocument>): string {
   const snapshot: SnapshotFile = {
@@ -124,7 +256,8 @@ export function serializeSnapshot(generation: number, counters: Counters, docume
     lastCreationTime: counters.lastCreationTime,
     documents: Array.from(documents, (document) => convexToJson(document as Value)),
   };
-  return JSON.stringify(snapshot);
+  const json = JSON.stringify(snapshot);
+  return `dumy-snapshot sha256=${createHash("sha256").update(json).digest("hex")}\n${json}`;
 }
 
 async function readIfExists(file: string): Promise<string | null> {
@@ -140,6 +273,6 @@ function parseJson<T>(text: string, name: string): T {
   try {
     return JSON.parse(text) as T;
   } catch (error) {
-    throw new Error(`${name} is damaged: ${(error as Error).message}`, { cause: error });
+    throw new DataFolderProblem(`${name} is damaged (${(error as Error).message})${RESTORE_SNAPSHOT}`);
   }
 }
