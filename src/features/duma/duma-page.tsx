@@ -18,7 +18,7 @@ export default function DumaPage() {
   return (
     // The clip keeps a card flying out from widening the page; it spans the screen so the card leaves it whole.
     <div className="w-full overflow-x-clip">
-      <section className="mx-auto max-w-3xl space-y-5 px-3 py-5 sm:px-6 sm:py-8">
+      <section className="mx-auto max-w-5xl space-y-5 px-3 py-5 sm:px-6 sm:py-8">
         <header>
           <div className="flex items-center justify-between gap-3">
             <h1 className="text-2xl font-bold tracking-tight text-stone-900">Duma</h1>
@@ -42,10 +42,13 @@ export default function DumaPage() {
         {deck === undefined ? (
           <Spinner />
         ) : (
-          <DumaGame deck={deck} countsForRecords={own === null} keysEnabled={!editing} />
+          <DumaGame
+            deck={deck}
+            countsForRecords={own === null}
+            keysEnabled={!editing}
+            aside={<BestReign playingOwnDeck={Boolean(own)} />}
+          />
         )}
-
-        <BestReign playingOwnDeck={Boolean(own)} />
 
         <CardEditorDialog open={editing} onOpenChange={setEditing} own={own ?? null} />
       </section>
@@ -56,7 +59,7 @@ export default function DumaPage() {
 function BestReign({ playingOwnDeck }: { playingOwnDeck: boolean }) {
   const best = useQuery(api.duma.myBestReign, {});
   return (
-    <aside className="mx-auto flex max-w-sm items-start gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-stone-800">
+    <aside className="mx-auto flex max-w-sm items-start gap-3 lg:max-w-none rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-stone-800">
       <Trophy aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
       <div>
         <h2 className="font-semibold text-stone-900">Your longest reign</h2>

@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useReducedMotion } from "framer-motion";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { useAudioState } from "@/lib/audio/use-audio";
 import { api } from "../../../../convex/_generated/api";
@@ -21,10 +21,12 @@ type DumaGameProps = {
   countsForRecords: boolean;
   /** Keys stay off while the card editor is open. */
   keysEnabled: boolean;
+  /** Shown under the elements and time (the player's longest reign). */
+  aside?: ReactNode;
 };
 
 /** The table: elements, time, the card and its Yes/No controls. Draws the state, turns gestures into swipes. */
-export function DumaGame({ deck, countsForRecords, keysEnabled }: DumaGameProps) {
+export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGameProps) {
   const { volume } = useAudioState();
   const reducedMotion = useReducedMotion() ?? false;
   const recordReign = useMutation(api.duma.recordReign);
@@ -64,25 +66,32 @@ export function DumaGame({ deck, countsForRecords, keysEnabled }: DumaGameProps)
   const preview = previewSide && isStoryCard(card) ? card.effects[previewSide] : null;
 
   return (
-    <div className="space-y-4">
-      <ElementMeters elements={game.state.elements} preview={preview} />
-      <TimeCounter state={game.state} />
-      <SwipeCard
-        key={game.turn}
-        card={card}
-        leaving={game.leaving}
-        reducedMotion={reducedMotion}
-        onDragSwipe={requestSwipe}
-        onLean={setLean}
-      />
-      <div className="mx-auto max-w-sm">
-        <SwipeButtons card={card} disabled={game.leaving !== null} onSwipe={keySwipe} onLean={setLean} />
+    // Phones stack everything; wide screens put the elements and time beside the card, so the
+    // card and its buttons fit on one screen.
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] lg:gap-x-8">
+      <div className="space-y-4 lg:col-start-2 lg:row-start-1">
+        <ElementMeters elements={game.state.elements} preview={preview} />
+        <TimeCounter state={game.state} />
       </div>
-      <p className="text-center text-sm text-stone-600">
-        Drag the card, or press <kbd className="font-sans font-semibold">←</kbd> /{" "}
-        <kbd className="font-sans font-semibold">A</kbd> for no and <kbd className="font-sans font-semibold">→</kbd> /{" "}
-        <kbd className="font-sans font-semibold">D</kbd> for yes.
-      </p>
+      <div className="space-y-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+        <SwipeCard
+          key={game.turn}
+          card={card}
+          leaving={game.leaving}
+          reducedMotion={reducedMotion}
+          onDragSwipe={requestSwipe}
+          onLean={setLean}
+        />
+        <div className="mx-auto max-w-sm">
+          <SwipeButtons card={card} disabled={game.leaving !== null} onSwipe={keySwipe} onLean={setLean} />
+        </div>
+        <p className="text-center text-sm text-stone-600">
+          Drag the card, or press <kbd className="font-sans font-semibold">←</kbd> /{" "}
+          <kbd className="font-sans font-semibold">A</kbd> for no and <kbd className="font-sans font-semibold">→</kbd> /{" "}
+          <kbd className="font-sans font-semibold">D</kbd> for yes.
+        </p>
+      </div>
+      {aside && <div className="lg:col-start-2 lg:row-start-2">{aside}</div>}
       <p role="status" className="sr-only">
         {isStoryCard(card)
           ? `${card.title}. ${game.state.timeLabel}: ${timeDisplay(game.state)}.`

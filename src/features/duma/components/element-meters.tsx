@@ -13,7 +13,7 @@ type ElementMetersProps = {
 /** The four elements as meters from 0 to 100; reaching either end ends the world. */
 export function ElementMeters({ elements, preview }: ElementMetersProps) {
   return (
-    <ul aria-label="Elements" className="grid grid-cols-4 gap-2 sm:gap-3">
+    <ul aria-label="Elements" className="grid grid-cols-4 gap-2 sm:gap-3 lg:grid-cols-2">
       {ELEMENTS.map((element) => {
         const look = ELEMENT_LOOK[element];
         const Icon = look.icon;
