@@ -50,15 +50,23 @@ export default defineSchema({
     viewsOnAlcohol: v.optional(habitViewValidator),
     inspiredBy: v.optional(v.string()),
     personality: personalityValidator,
+    /** How many people this user added as friends, changed with the friends rows (absent = 0). */
+    friendCount: v.optional(v.number()),
+    /** Set once the user has named themselves or skipped the name step after their first sign-in. */
+    askedForName: v.optional(v.boolean()),
   })
     .index("by_userId", ["userId"])
-    .index("by_displayName", ["displayName"]),
+    .index("by_displayName", ["displayName"])
+    .searchIndex("search_displayName", { searchField: "displayName" }),
 
   /** The "friends" list of userInfo: one row per (user, friend) the user added. */
   friends: defineTable({
     userId: v.id("users"),
     friendId: v.id("users"),
   })
+    // "Your Friends" lists the newest first, which needs creation order within a user.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- the pair index orders by friend id instead
+    .index("by_userId", ["userId"])
     .index("by_userId_and_friendId", ["userId", "friendId"])
     .index("by_friendId", ["friendId"]),
 

@@ -2,6 +2,7 @@ import { getAuthUserId } from "@convex-dev/auth/server";
 import { internalQuery, query } from "./_generated/server";
 import { requireVerifiedUser } from "./lib/auth";
 import { signInOptions as currentSignInOptions } from "./lib/auth-options";
+import { needsName } from "./lib/profiles";
 
 /**
  * Who is signed in, for the shell and the route guard. Unlike feature queries it answers
@@ -24,6 +25,7 @@ export const viewer = query({
       emailVerified: Boolean(user.emailVerificationTime),
       displayName: profile?.displayName ?? "New User",
       photoURL: profile?.photoURL ?? null,
+      needsName: needsName(profile),
     };
   },
 });

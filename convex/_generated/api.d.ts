@@ -22,11 +22,13 @@ import type * as crons from "../crons.js";
 import type * as devMailbox from "../devMailbox.js";
 import type * as duma from "../duma.js";
 import type * as files from "../files.js";
+import type * as friends from "../friends.js";
 import type * as http from "../http.js";
 import type * as lib_auth_email from "../lib/auth-email.js";
 import type * as lib_auth_messages from "../lib/auth-messages.js";
 import type * as lib_auth_options from "../lib/auth-options.js";
 import type * as lib_auth from "../lib/auth.js";
+import type * as lib_avatars from "../lib/avatars.js";
 import type * as lib_comments from "../lib/comments.js";
 import type * as lib_conversations from "../lib/conversations.js";
 import type * as lib_counters from "../lib/counters.js";
@@ -40,6 +42,8 @@ import type * as lib_images from "../lib/images.js";
 import type * as lib_likes from "../lib/likes.js";
 import type * as lib_password_provider from "../lib/password-provider.js";
 import type * as lib_post_feed from "../lib/post-feed.js";
+import type * as lib_profile_fields from "../lib/profile-fields.js";
+import type * as lib_profile_lookup from "../lib/profile-lookup.js";
 import type * as lib_profiles from "../lib/profiles.js";
 import type * as lib_text from "../lib/text.js";
 import type * as lib_uploads from "../lib/uploads.js";
@@ -48,6 +52,7 @@ import type * as lib_views from "../lib/views.js";
 import type * as messages from "../messages.js";
 import type * as postComments from "../postComments.js";
 import type * as posts from "../posts.js";
+import type * as profiles from "../profiles.js";
 import type * as users from "../users.js";
 
 /**
@@ -68,11 +73,13 @@ declare const fullApi: ApiFromModules<{
   devMailbox: typeof devMailbox;
   duma: typeof duma;
   files: typeof files;
+  friends: typeof friends;
   http: typeof http;
   "lib/auth-email": typeof lib_auth_email;
   "lib/auth-messages": typeof lib_auth_messages;
   "lib/auth-options": typeof lib_auth_options;
   "lib/auth": typeof lib_auth;
+  "lib/avatars": typeof lib_avatars;
   "lib/comments": typeof lib_comments;
   "lib/conversations": typeof lib_conversations;
   "lib/counters": typeof lib_counters;
@@ -86,6 +93,8 @@ declare const fullApi: ApiFromModules<{
   "lib/likes": typeof lib_likes;
   "lib/password-provider": typeof lib_password_provider;
   "lib/post-feed": typeof lib_post_feed;
+  "lib/profile-fields": typeof lib_profile_fields;
+  "lib/profile-lookup": typeof lib_profile_lookup;
   "lib/profiles": typeof lib_profiles;
   "lib/text": typeof lib_text;
   "lib/uploads": typeof lib_uploads;
@@ -94,6 +103,7 @@ declare const fullApi: ApiFromModules<{
   messages: typeof messages;
   postComments: typeof postComments;
   posts: typeof posts;
+  profiles: typeof profiles;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

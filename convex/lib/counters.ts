@@ -1,8 +1,8 @@
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { PostCategory } from "./validators";
 
-/** Names of the counters kept in the `counters` table ("posts:science" counts one post category). */
-export type CounterName = "books" | "posts" | `posts:${PostCategory}`;
+/** Names of the counters kept in the `counters` table ("posts:science" counts one post category, "profiles" the people on /friends). */
+export type CounterName = "books" | "posts" | `posts:${PostCategory}` | "profiles";
 
 /** The current value of a counter (0 before anything was counted): one index lookup. */
 export async function getCounter(ctx: QueryCtx, name: CounterName): Promise<number> {

@@ -1,5 +1,6 @@
-import type { Id } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { incrementCounter } from "./counters";
 import { DEFAULT_PERSONALITY } from "./validators";
 
 /** Seed §9's placeholder, shown until the user picks a display name. */
@@ -24,4 +25,13 @@ export async function createProfileIfMissing(ctx: MutationCtx, userId: Id<"users
     displayName: NEW_USER_NAME,
     personality: DEFAULT_PERSONALITY,
   });
+  await incrementCounter(ctx, "profiles", 1);
+}
+
+/**
+ * Whether the user still gets the one-time "what should others call you?" step after their
+ * first sign-in: only while they carry the placeholder and have neither named themselves nor skipped.
+ */
+export function needsName(profile: Doc<"profiles"> | null): boolean {
+  return profile !== null && profile.askedForName !== true && profile.displayName === NEW_USER_NAME;
 }

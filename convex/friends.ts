@@ -1,0 +1,96 @@
+import { paginationOptsValidator } from "convex/server";
+import { ConvexError, v } from "convex/values";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { getCounter, pageCount } from "./lib/counters";
+import { userMutation, userQuery } from "./lib/functions";
+import { friendship, hasAdded, profileOf } from "./lib/profile-lookup";
+import { LIMITS } from "./lib/text";
+
+/** People per page on /friends. */
+export const PEOPLE_PAGE_SIZE = 12;
+export const CANNOT_ADD_YOURSELF = "You cannot add yourself as a friend.";
+export const USER_NOT_FOUND = "User not found";
+
+/**
+ * One page of everyone (seed §2 Friends: all users), by name, or the people whose name matches
+ * `search` (search index: words starting with what was typed). Reads O(page size) documents;
+ * the page count comes from a counter, and is unknown (null) for a search.
+ */
+export const people = userQuery({
+  args: { search: v.optional(v.string()), cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { search, cursor }) => {
+    const term = (search ?? "").trim().slice(0, LIMITS.displayName);
+    const profiles =
+      term.length === 0
+        ? ctx.db.query("profiles").withIndex("by_displayName")
+        : ctx.db.query("profiles").withSearchIndex("search_displayName", (q) => q.search("displayName", term));
+    const result = await profiles.paginate({ cursor, numItems: PEOPLE_PAGE_SIZE });
+    return {
+      people: await Promise.all(result.page.map((profile) => personRow(ctx, ctx.user._id, profile.userId, profile))),
+      isDone: result.isDone,
+      continueCursor: result.continueCursor,
+      totalPages: term.length === 0 ? pageCount(await getCounter(ctx, "profiles"), PEOPLE_PAGE_SIZE) : null,
+    };
+  },
+});
+
+/** "Your Friends": the people the caller added, newest first, a page at a time. */
+export const mine = userQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { paginationOpts }) => {
+    const result = await ctx.db
+      .query("friends")
+      .withIndex("by_userId", (q) => q.eq("userId", ctx.user._id))
+      .order("desc")
+      .paginate({ ...paginationOpts, numItems: Math.min(Math.max(1, paginationOpts.numItems), 50) });
+    const rows = await Promise.all(
+      result.page.map(async ({ friendId }) => personRow(ctx, ctx.user._id, friendId, await profileOf(ctx, friendId))),
+    );
+    return { ...result, page: rows };
+  },
+});
+
+/** Puts a person in the caller's friends list (one-way, seed §4). Adding twice keeps one row. */
+export const add = userMutation({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => {
+    if (userId === ctx.user._id) throw new ConvexError(CANNOT_ADD_YOURSELF);
+    if ((await ctx.db.get(userId)) === null) throw new ConvexError(USER_NOT_FOUND);
+    if (await hasAdded(ctx, ctx.user._id, userId)) return;
+    await ctx.db.insert("friends", { userId: ctx.user._id, friendId: userId });
+    await changeFriendCount(ctx, ctx.user._id, 1);
+  },
+});
+
+/** Takes a person out of the caller's friends list; someone not in it is a no-op. */
+export const remove = userMutation({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => {
+    const row = await ctx.db
+      .query("friends")
+      .withIndex("by_userId_and_friendId", (q) => q.eq("userId", ctx.user._id).eq("friendId", userId))
+      .unique();
+    if (row === null) return;
+    await ctx.db.delete(row._id);
+    await changeFriendCount(ctx, ctx.user._id, -1);
+  },
+});
+
+/** What a row on /friends shows of a person. */
+async function personRow(ctx: QueryCtx, callerId: Id<"users">, userId: Id<"users">, profile: Doc<"profiles"> | null) {
+  return {
+    userId,
+    displayName: profile?.displayName ?? "Unknown User",
+    photoURL: profile?.photoURL ?? null,
+    isYou: userId === callerId,
+    ...(await friendship(ctx, callerId, userId)),
+  };
+}
+
+/** The friend count on the profile moves in the same mutation as the row it counts. */
+async function changeFriendCount(ctx: MutationCtx, userId: Id<"users">, delta: number): Promise<void> {
+  const profile = await profileOf(ctx, userId);
+  if (profile !== null)
+    await ctx.db.patch(profile._id, { friendCount: Math.max(0, (profile.friendCount ?? 0) + delta) });
+}

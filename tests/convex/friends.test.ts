@@ -1,0 +1,231 @@
+import { convexTest } from "convex-test";
+import { describe, expect, test } from "vitest";
+import { api } from "../../convex/_generated/api";
+import { CANNOT_ADD_YOURSELF, PEOPLE_PAGE_SIZE, USER_NOT_FOUND } from "../../convex/friends";
+import schema from "../../convex/schema";
+import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { modules, newBackend, signedInUser, type TestBackend } from "./test-env";
+
+const NOT_SIGNED_IN = /logged in/;
+const NOT_VERIFIED = /verify your email/;
+
+async function friendRows(t: TestBackend) {
+  return await t.run(async (ctx) => await ctx.db.query("friends").collect());
+}
+
+async function friendCount(t: TestBackend, userId: string) {
+  const profile = await t.run(
+    async (ctx) =>
+      await ctx.db
+        .query("profiles")
+        .filter((q) => q.eq(q.field("userId"), userId))
+        .unique(),
+  );
+  return profile?.friendCount ?? 0;
+}
+
+describe("friends:add and friends:remove", () => {
+  test("adding puts the person in the caller's list only (one-way), and counts it", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const ben = await signedInUser(t, { name: "Ben" });
+    await ann.as.mutation(api.friends.add, { userId: ben.userId });
+
+    expect(await friendRows(t)).toMatchObject([{ userId: ann.userId, friendId: ben.userId }]);
+    expect(await friendCount(t, ann.userId)).toBe(1);
+    expect(await friendCount(t, ben.userId)).toBe(0);
+    expect(await ben.as.query(api.profiles.get, { userId: ann.userId })).toMatchObject({
+      friendCount: 1,
+      isFriend: false,
+      friendsWithYou: false,
+    });
+    expect(await ann.as.query(api.profiles.get, { userId: ben.userId })).toMatchObject({
+      isFriend: true,
+      friendsWithYou: false,
+    });
+  });
+
+  test("shows 'friends with you' only once both have added each other", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const ben = await signedInUser(t, { name: "Ben" });
+    await ann.as.mutation(api.friends.add, { userId: ben.userId });
+    await ben.as.mutation(api.friends.add, { userId: ann.userId });
+    expect(await ann.as.query(api.profiles.get, { userId: ben.userId })).toMatchObject({ friendsWithYou: true });
+    const annsFriends = await ann.as.query(api.friends.mine, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(annsFriends.page).toMatchObject([{ userId: ben.userId, displayName: "Ben", friendsWithYou: true }]);
+  });
+
+  test("adding twice keeps one row and one count", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const ben = await signedInUser(t);
+    await ann.as.mutation(api.friends.add, { userId: ben.userId });
+    await ann.as.mutation(api.friends.add, { userId: ben.userId });
+    expect(await friendRows(t)).toHaveLength(1);
+    expect(await friendCount(t, ann.userId)).toBe(1);
+  });
+
+  test("refuses adding yourself", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    await expect(ann.as.mutation(api.friends.add, { userId: ann.userId })).rejects.toThrow(CANNOT_ADD_YOURSELF);
+    expect(await friendRows(t)).toHaveLength(0);
+  });
+
+  test("refuses adding someone who does not exist", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const ghost = await signedInUser(t);
+    await t.run(async (ctx) => ctx.db.delete(ghost.userId));
+    await expect(ann.as.mutation(api.friends.add, { userId: ghost.userId })).rejects.toThrow(USER_NOT_FOUND);
+    expect(await friendRows(t)).toHaveLength(0);
+  });
+
+  test("refuses an id of another table", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const profileId = await t.run(async (ctx) => (await ctx.db.query("profiles").first())!._id);
+    await expect(ann.as.mutation(api.friends.add, { userId: profileId as never })).rejects.toThrow();
+    expect(await friendRows(t)).toHaveLength(0);
+  });
+
+  test("removing takes the person out of the caller's list and the count down", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const ben = await signedInUser(t);
+    await ann.as.mutation(api.friends.add, { userId: ben.userId });
+    await ben.as.mutation(api.friends.add, { userId: ann.userId });
+    await ann.as.mutation(api.friends.remove, { userId: ben.userId });
+    expect(await friendRows(t)).toMatchObject([{ userId: ben.userId, friendId: ann.userId }]);
+    expect(await friendCount(t, ann.userId)).toBe(0);
+    expect(await friendCount(t, ben.userId)).toBe(1);
+  });
+
+  test("removing someone not in your list is a no-op, and cannot touch another user's list", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const ben = await signedInUser(t);
+    const cat = await signedInUser(t);
+    await ben.as.mutation(api.friends.add, { userId: cat.userId });
+    await ann.as.mutation(api.friends.remove, { userId: cat.userId });
+    await ann.as.mutation(api.friends.remove, { userId: ann.userId });
+    expect(await friendRows(t)).toHaveLength(1);
+    expect(await friendCount(t, ann.userId)).toBe(0);
+    expect(await friendCount(t, ben.userId)).toBe(1);
+  });
+
+  test("reject anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const unverified = await signedInUser(t, { verified: false });
+    for (const fn of [api.friends.add, api.friends.remove]) {
+      await expect(t.mutation(fn, { userId: ann.userId })).rejects.toThrow(NOT_SIGNED_IN);
+      await expect(unverified.as.mutation(fn, { userId: ann.userId })).rejects.toThrow(NOT_VERIFIED);
+    }
+    expect(await friendRows(t)).toHaveLength(0);
+  });
+});
+
+describe("friends:people", () => {
+  /** Adds people (and keeps the "profiles" counter right, counting the `signedIn` users made before). */
+  async function addPeople(t: TestBackend, names: string[], signedIn: number) {
+    await t.run(async (ctx) => {
+      for (const name of names) {
+        const userId = await ctx.db.insert("users", { emailVerificationTime: 1 });
+        await ctx.db.insert("profiles", { userId, email: "", displayName: name, personality: DEFAULT_PERSONALITY });
+      }
+      await ctx.db.insert("counters", { name: "profiles", value: names.length + signedIn });
+    });
+  }
+
+  test("lists everyone by name, a page at a time, with the caller marked and friendships shown", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const ben = await signedInUser(t, { name: "Ben" });
+    const names = Array.from({ length: PEOPLE_PAGE_SIZE }, (_, i) => `Person ${String(i).padStart(2, "0")}`);
+    await addPeople(t, names, 2);
+    await ann.as.mutation(api.friends.add, { userId: ben.userId });
+    await ben.as.mutation(api.friends.add, { userId: ann.userId });
+
+    const first = await ann.as.query(api.friends.people, { cursor: null });
+    expect(first.totalPages).toBe(2);
+    expect(first.people).toHaveLength(PEOPLE_PAGE_SIZE);
+    expect(first.people[0]).toMatchObject({ displayName: "Ann", isYou: true, isFriend: false });
+    expect(first.people[1]).toMatchObject({ displayName: "Ben", isYou: false, isFriend: true, friendsWithYou: true });
+    expect(first.people[2]).toMatchObject({ displayName: "Person 00", isFriend: false, friendsWithYou: false });
+    expect(JSON.stringify(first)).not.toContain("@example.com");
+
+    const second = await ann.as.query(api.friends.people, { cursor: first.continueCursor });
+    expect(second.people.map((person) => person.displayName)).toEqual(["Person 10", "Person 11"]);
+    expect(second.isDone).toBe(true);
+  });
+
+  test("finds people by a word of their name, whatever its case", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    await addPeople(t, ["Maria Silva", "Mario Rossi", "Zoe Quinn"], 1);
+    const found = await ann.as.query(api.friends.people, { search: "silv", cursor: null });
+    expect(found.people.map((person) => person.displayName)).toEqual(["Maria Silva"]);
+    expect(found.totalPages).toBeNull();
+    const none = await ann.as.query(api.friends.people, { search: "nobody", cursor: null });
+    expect(none.people).toEqual([]);
+  });
+
+  test("a blank search lists everyone", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    await addPeople(t, ["Zoe"], 1);
+    const all = await ann.as.query(api.friends.people, { search: "   ", cursor: null });
+    expect(all.people.map((person) => person.displayName)).toEqual(["Ann", "Zoe"]);
+  });
+
+  test("reads O(page size) documents however many people exist", async () => {
+    const t = convexTest({ schema, modules, transactionLimits: { documentsRead: 4 * PEOPLE_PAGE_SIZE } });
+    const ann = await signedInUser(t, { name: "Ann" });
+    await addPeople(
+      t,
+      Array.from({ length: 300 }, (_, i) => `P${i}`),
+      1,
+    );
+    const first = await ann.as.query(api.friends.people, { cursor: null });
+    const second = await ann.as.query(api.friends.people, { cursor: first.continueCursor });
+    expect(second.people).toHaveLength(PEOPLE_PAGE_SIZE);
+  });
+
+  test("rejects anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const unverified = await signedInUser(t, { verified: false });
+    await expect(t.query(api.friends.people, { cursor: null })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.query(api.friends.people, { cursor: null })).rejects.toThrow(NOT_VERIFIED);
+  });
+});
+
+describe("friends:mine", () => {
+  test("lists the people the caller added, newest first, a page at a time", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const others = [];
+    for (const name of ["Ben", "Cat", "Dan"]) others.push(await signedInUser(t, { name }));
+    for (const other of others) await ann.as.mutation(api.friends.add, { userId: other.userId });
+    await others[0]!.as.mutation(api.friends.add, { userId: ann.userId });
+
+    const first = await ann.as.query(api.friends.mine, { paginationOpts: { numItems: 2, cursor: null } });
+    expect(first.page.map((friend) => friend.displayName)).toEqual(["Dan", "Cat"]);
+    const rest = await ann.as.query(api.friends.mine, {
+      paginationOpts: { numItems: 2, cursor: first.continueCursor },
+    });
+    expect(rest.page).toMatchObject([{ displayName: "Ben", friendsWithYou: true, isFriend: true }]);
+
+    const bensList = await others[0]!.as.query(api.friends.mine, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(bensList.page.map((friend) => friend.displayName)).toEqual(["Ann"]);
+  });
+
+  test("rejects anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const unverified = await signedInUser(t, { verified: false });
+    const args = { paginationOpts: { numItems: 10, cursor: null } };
+    await expect(t.query(api.friends.mine, args)).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.query(api.friends.mine, args)).rejects.toThrow(NOT_VERIFIED);
+  });
+});
