@@ -1,6 +1,7 @@
 import { convexTest } from "convex-test";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
 import { CANNOT_ADD_YOURSELF, PEOPLE_PAGE_SIZE, USER_NOT_FOUND } from "../../convex/friends";
 import schema from "../../convex/schema";
 import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
@@ -18,7 +19,7 @@ async function friendCount(t: TestBackend, userId: string) {
     async (ctx) =>
       await ctx.db
         .query("profiles")
-        .filter((q) => q.eq(q.field("userId"), userId))
+        .withIndex("by_userId", (q) => q.eq("userId", userId as Id<"users">))
         .unique(),
   );
   return profile?.friendCount ?? 0;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
 import { AVATAR_NOT_PRESET, AVATARS } from "../../convex/lib/avatars";
 import { DISPLAY_NAME_REQUIRED, PROFILE_TEXT_LIMITS, SCALE_OUT_OF_RANGE } from "../../convex/lib/profile-fields";
 import { NEW_USER_NAME } from "../../convex/lib/profiles";
@@ -14,7 +15,7 @@ async function profileDoc(t: TestBackend, userId: string) {
     async (ctx) =>
       await ctx.db
         .query("profiles")
-        .filter((q) => q.eq(q.field("userId"), userId))
+        .withIndex("by_userId", (q) => q.eq("userId", userId as Id<"users">))
         .unique(),
   );
 }
