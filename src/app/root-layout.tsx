@@ -5,6 +5,7 @@ import { OPEN_PATHS } from "@/config/paths";
 import { useAudioManager } from "@/lib/audio/use-audio";
 import { BottomBar } from "./bottom-bar";
 import { LazyToaster } from "./lazy-toaster";
+import { NameStepGate } from "./name-step-gate";
 import { TopBar } from "./top-bar";
 
 /** The frame every screen lives in: top bar, the screen, bottom bar, toasts. */
@@ -33,6 +34,7 @@ export function RootLayout() {
         />
       )}
       <main id="main" aria-busy={loadingScreen} className="flex-1 pb-24">
+        {!onSignInPage && <NameStepGate />}
         {/* For screens that lazy-load parts of themselves (React.lazy) without their own boundary. */}
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "../../convex/_generated/api";
 import { decideGuardedRoute, decideSignInPage, type GuardDecision, type GuardInput } from "./guard-decision";
-import { wasSignedOutOnPurpose } from "./sign-out-intent";
+import { wasSignedOutOnPurpose } from "@/lib/sign-out-intent";
 
 function useGuardInput(): GuardInput {
   const { isLoading, isAuthenticated } = useConvexAuth();

@@ -8,7 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { MessagesLink } from "@/features/messages/components/messages-link";
 import { api } from "../../convex/_generated/api";
-import { noteSignOutOnPurpose } from "./sign-out-intent";
+import { noteSignOutOnPurpose } from "@/lib/sign-out-intent";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(

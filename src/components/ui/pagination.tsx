@@ -3,7 +3,8 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 type PaginationProps = {
   /** 1-based number of the page shown. */
   page: number;
-  totalPages: number;
+  /** null when the total is unknown (search results): then only "Page x" shows. */
+  totalPages: number | null;
   canGoBack: boolean;
   canGoForward: boolean;
   onPrevious: () => void;
@@ -22,7 +23,8 @@ export function Pagination({ page, totalPages, canGoBack, canGoForward, onPrevio
         Previous
       </button>
       <p className="text-sm text-stone-600 tabular-nums" aria-live="polite">
-        Page {page} of {Math.max(page, totalPages)}
+        Page {page}
+        {totalPages !== null && <> of {Math.max(page, totalPages)}</>}
       </p>
       <button type="button" className={navButton} onClick={onNext} disabled={!canGoForward}>
         Next

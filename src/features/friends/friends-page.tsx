@@ -1,5 +1,15 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { EveryoneList } from "./components/everyone-list";
+import { YourFriends } from "./components/your-friends";
 
+/** /friends (seed §2): everyone with Add Friend / Unfriend / Message, and Your Friends. */
 export default function FriendsPage() {
-  return <ComingSoon title="Friends" />;
+  return (
+    <div className="mx-auto max-w-5xl space-y-4 px-3 py-6 sm:px-6">
+      <h1 className="text-2xl font-bold text-stone-900">Friends</h1>
+      <div className="grid items-start gap-4 lg:grid-cols-[3fr_2fr]">
+        <EveryoneList />
+        <YourFriends />
+      </div>
+    </div>
+  );
 }

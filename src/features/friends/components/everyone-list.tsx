@@ -1,0 +1,71 @@
+import { Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pagination } from "@/components/ui/pagination";
+import { Spinner } from "@/components/ui/spinner";
+import { usePeoplePages } from "../hooks/use-people-pages";
+import { PersonRow } from "./person-row";
+
+const SEARCH_DELAY_MS = 250;
+
+/** Everyone (seed §2 Friends: all users), by name or found by a name search, a page at a time. */
+export function EveryoneList() {
+  const searchId = useId();
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const pages = usePeoplePages(search);
+
+  return (
+    <section
+      aria-labelledby="everyone-heading"
+      className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="everyone-heading" className="text-lg font-semibold text-stone-900">
+        Everyone
+      </h2>
+      <div className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          Search people by name
+        </label>
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          placeholder="Search people by name"
+          maxLength={60}
+          className="block w-full rounded-lg border border-stone-300 bg-white py-2 pr-3 pl-9 text-base shadow-sm placeholder:text-stone-500 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+        />
+      </div>
+      {pages.isLoading ? (
+        <Spinner />
+      ) : pages.people?.length === 0 ? (
+        <EmptyState title={search ? `No one is called "${search}".` : "No one here yet."} />
+      ) : (
+        <ul aria-busy={pages.isChangingPage} className="divide-y divide-stone-100">
+          {pages.people?.map((person) => (
+            <PersonRow key={person.userId} person={person} />
+          ))}
+        </ul>
+      )}
+      {(pages.canGoBack || pages.canGoForward) && (
+        <Pagination
+          page={pages.pageNumber}
+          totalPages={pages.totalPages}
+          canGoBack={pages.canGoBack}
+          canGoForward={pages.canGoForward}
+          onPrevious={pages.previous}
+          onNext={pages.next}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { FriendButton } from "@/components/people/friend-button";
+import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
+import { Avatar } from "@/components/ui/avatar";
+import { paths } from "@/config/paths";
+import type { Id } from "../../../../convex/_generated/dataModel";
+
+export type Person = {
+  userId: Id<"users">;
+  displayName: string;
+  photoURL: string | null;
+  isYou: boolean;
+  isFriend: boolean;
+  friendsWithYou: boolean;
+};
+
+/** One person on /friends: avatar and name (to their profile) and what you can do with them. */
+export function PersonRow({ person, messageButton }: { person: Person; messageButton?: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3">
+      <Link
+        to={paths.accountOf(person.userId)}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        <Avatar src={person.photoURL} name={person.displayName} size="md" />
+        <span className="min-w-0">
+          <span className="block truncate font-medium text-stone-900 hover:underline">{person.displayName}</span>
+          {person.isYou && <span className="block text-xs text-stone-600">This is you</span>}
+        </span>
+      </Link>
+      {person.friendsWithYou && <FriendsWithYouBadge />}
+      {!person.isYou && (
+        <div className="flex shrink-0 items-center gap-2">
+          <FriendButton userId={person.userId} name={person.displayName} isFriend={person.isFriend} />
+          {messageButton}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import { useQuery } from "convex/react";
+import { useEffect, useRef, useState } from "react";
+import { api } from "../../../../convex/_generated/api";
+
+/**
+ * Everyone on /friends, a page at a time, walked with a stack of cursors (Next pushes the
+ * server's cursor, Previous pops it). A new search starts again at page 1. Pages are live queries,
+ * so Add Friend / Unfriend and new people show at once; the last page stays up while the next loads.
+ */
+export function usePeoplePages(search: string) {
+  const [pages, setPages] = useState<{ search: string; cursors: (string | null)[] }>({ search, cursors: [null] });
+  // A changed search resets the stack during render (no extra pass with the old cursors).
+  const cursors = pages.search === search ? pages.cursors : [null];
+  if (pages.search !== search) setPages({ search, cursors });
+  const cursor = cursors[cursors.length - 1] ?? null;
+  const result = useQuery(api.friends.people, { search, cursor });
+  const lastResult = useRef(result);
+  useEffect(() => {
+    if (result !== undefined) lastResult.current = result;
+  });
+  const shown = result ?? lastResult.current;
+  const pageNumber = cursors.length;
+  const totalPages = shown ? (shown.totalPages ?? null) : 1;
+
+  return {
+    people: shown?.people,
+    isLoading: shown === undefined,
+    isChangingPage: result === undefined && shown !== undefined,
+    pageNumber,
+    /** Unknown for a search (a search index has no count): then only "Page x" shows. */
+    totalPages,
+    canGoBack: pageNumber > 1,
+    // The counter knows a full last page is the last, which the server's cursor cannot tell.
+    canGoForward:
+      result !== undefined &&
+      !result.isDone &&
+      result.people.length > 0 &&
+      (totalPages === null || pageNumber < totalPages),
+    next: () => {
+      if (result && !result.isDone) setPages({ search, cursors: [...cursors, result.continueCursor] });
+    },
+    previous: () => setPages({ search, cursors: cursors.length > 1 ? cursors.slice(0, -1) : cursors }),
+  };
+}

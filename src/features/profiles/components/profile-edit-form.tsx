@@ -1,0 +1,130 @@
+import type { FormEvent } from "react";
+import { TextField } from "@/components/ui/text-field";
+import { PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "../../../../convex/lib/profile-fields";
+import { LIMITS } from "../../../../convex/lib/text";
+import { MBTI_TYPES, TEMPERAMENTS, type Personality } from "../../../../convex/lib/validators";
+import type { ProfileDraft } from "../profile-draft";
+import { CHOICE_FIELDS, mbtiLabel, TEXT_SECTIONS } from "../profile-options";
+import { PersonalitySlider } from "./personality-slider";
+import { PoliticalCompass } from "./political-compass";
+import { ProfileSection } from "./profile-section";
+import { SelectField } from "./select-field";
+
+export const PROFILE_FORM_ID = "profile-form";
+
+type ProfileEditFormProps = {
+  draft: ProfileDraft;
+  onChange: (draft: ProfileDraft) => void;
+  onSubmit: () => void;
+  /** A problem to show above the fields (e.g. a blank name), or null. */
+  error: string | null;
+};
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/**
+ * The owner's edit mode: every field of the profile as inputs, grouped like the view.
+ * The header's Save Profile button submits it (form attribute), so Enter in a field saves too.
+ */
+export function ProfileEditForm({ draft, onChange, onSubmit, error }: ProfileEditFormProps) {
+  const setPersonality = (changes: Partial<Personality>) =>
+    onChange({ ...draft, personality: { ...draft.personality, ...changes } });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+
+  return (
+    <form id={PROFILE_FORM_ID} onSubmit={submit} noValidate className="space-y-4">
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="space-y-4">
+          <ProfileSection title="Name">
+            <TextField
+              label="Display name"
+              required
+              maxLength={LIMITS.displayName}
+              value={draft.displayName}
+              onChange={(displayName) => onChange({ ...draft, displayName })}
+            />
+          </ProfileSection>
+          {TEXT_SECTIONS.map((section) => (
+            <ProfileSection key={section.title} title={section.title}>
+              <div className="space-y-3">
+                {section.fields.map(({ field, long }) => (
+                  <TextField
+                    key={field}
+                    label={PROFILE_TEXT_LABELS[field]}
+                    rows={long ? 3 : undefined}
+                    maxLength={PROFILE_TEXT_LIMITS[field]}
+                    value={draft.texts[field]}
+                    onChange={(value) => onChange({ ...draft, texts: { ...draft.texts, [field]: value } })}
+                  />
+                ))}
+              </div>
+            </ProfileSection>
+          ))}
+        </div>
+        <div className="space-y-4">
+          <ProfileSection title="Views">
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+              {CHOICE_FIELDS.map(({ field, label, options: values }) => (
+                <SelectField
+                  key={field}
+                  label={label}
+                  value={draft.choices[field]}
+                  options={options(values)}
+                  onChange={(value) => onChange({ ...draft, choices: { ...draft.choices, [field]: value } })}
+                />
+              ))}
+            </div>
+          </ProfileSection>
+          <ProfileSection title="Personality">
+            <div className="space-y-5">
+              <PersonalitySlider
+                low="Introvert"
+                high="Extrovert"
+                value={draft.personality.introvertExtrovert}
+                onChange={(introvertExtrovert) => setPersonality({ introvertExtrovert })}
+              />
+              <PersonalitySlider
+                low="Emotional"
+                high="Logical"
+                value={draft.personality.emotionalLogical}
+                onChange={(emotionalLogical) => setPersonality({ emotionalLogical })}
+              />
+              <div className="grid gap-3 sm:grid-cols-2">
+                <SelectField
+                  label="MBTI type"
+                  value={draft.personality.mbti ?? ""}
+                  options={MBTI_TYPES.map((type) => ({ value: type, label: mbtiLabel(type) }))}
+                  onChange={(mbti) => setPersonality({ mbti: (mbti || undefined) as Personality["mbti"] })}
+                />
+                <SelectField
+                  label="Temperament"
+                  value={draft.personality.temperament ?? ""}
+                  options={options(TEMPERAMENTS)}
+                  onChange={(temperament) =>
+                    setPersonality({ temperament: (temperament || undefined) as Personality["temperament"] })
+                  }
+                />
+              </div>
+              <div>
+                <h3 className="mb-2 text-sm font-semibold text-stone-800">Political compass</h3>
+                <PoliticalCompass
+                  value={draft.personality.politicalCompass}
+                  onChange={(politicalCompass) => setPersonality({ politicalCompass })}
+                />
+              </div>
+            </div>
+          </ProfileSection>
+        </div>
+      </div>
+    </form>
+  );
+}

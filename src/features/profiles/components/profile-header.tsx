@@ -1,0 +1,96 @@
+import { Camera, LogOut, Pencil, Save, X } from "lucide-react";
+import type { ReactNode } from "react";
+import { FriendButton } from "@/components/people/friend-button";
+import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
+import { Avatar } from "@/components/ui/avatar";
+import { useLogOut } from "@/lib/use-log-out";
+import type { Profile } from "../profile-draft";
+import { PROFILE_FORM_ID } from "./profile-edit-form";
+
+type ProfileHeaderProps = {
+  profile: Profile;
+  editing: boolean;
+  saving: boolean;
+  onEdit: () => void;
+  onCancel: () => void;
+  onChangeAvatar: () => void;
+  /** The Message button (private messages), shown on other people's profiles. */
+  messageButton?: ReactNode;
+};
+
+const primaryButton =
+  "inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+const secondaryButton =
+  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+
+/** Avatar, name, friend count and the controls: the owner's (seed §2) or a visitor's. */
+export function ProfileHeader(props: ProfileHeaderProps) {
+  const { profile, onChangeAvatar } = props;
+  return (
+    <header className="flex flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white p-5 text-center shadow-sm sm:flex-row sm:items-center sm:text-left">
+      <div className="relative">
+        <Avatar src={profile.photoURL} name={profile.displayName} size="xl" />
+        {profile.isOwner && (
+          <button
+            type="button"
+            onClick={onChangeAvatar}
+            className="absolute right-0 bottom-0 inline-flex size-10 items-center justify-center rounded-full border-2 border-white bg-brand-600 text-white shadow hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            <Camera aria-hidden className="size-5" />
+            <span className="sr-only">Change avatar</span>
+          </button>
+        )}
+      </div>
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <h1 className="text-2xl font-bold break-words text-stone-900">{profile.displayName}</h1>
+        <div className="flex flex-wrap items-center justify-center gap-2 text-sm text-stone-600 sm:justify-start">
+          <span data-testid="friend-count">
+            {profile.friendCount} {profile.friendCount === 1 ? "friend" : "friends"}
+          </span>
+          {profile.friendsWithYou && <FriendsWithYouBadge />}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        {profile.isOwner ? <OwnerControls {...props} /> : <VisitorControls {...props} />}
+      </div>
+    </header>
+  );
+}
+
+function OwnerControls({ editing, saving, onEdit, onCancel }: ProfileHeaderProps) {
+  const { logOut, signingOut } = useLogOut();
+  return (
+    <>
+      {editing ? (
+        <>
+          <button type="submit" form={PROFILE_FORM_ID} disabled={saving} className={primaryButton}>
+            <Save aria-hidden className="size-4" />
+            {saving ? "Saving..." : "Save Profile"}
+          </button>
+          <button type="button" onClick={onCancel} disabled={saving} className={secondaryButton}>
+            <X aria-hidden className="size-4" />
+            Cancel
+          </button>
+        </>
+      ) : (
+        <button type="button" onClick={onEdit} className={primaryButton}>
+          <Pencil aria-hidden className="size-4" />
+          Edit Profile
+        </button>
+      )}
+      <button type="button" onClick={() => void logOut()} disabled={signingOut} className={secondaryButton}>
+        <LogOut aria-hidden className="size-4" />
+        Log Out
+      </button>
+    </>
+  );
+}
+
+function VisitorControls({ profile, messageButton }: ProfileHeaderProps) {
+  return (
+    <>
+      <FriendButton userId={profile.userId} name={profile.displayName} isFriend={profile.isFriend} />
+      {messageButton}
+    </>
+  );
+}

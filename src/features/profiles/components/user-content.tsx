@@ -1,0 +1,116 @@
+import { usePaginatedQuery } from "convex/react";
+import { Heart, MessageCircle } from "lucide-react";
+import { Link } from "react-router-dom";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { formatCount } from "@/lib/format";
+import { api } from "../../../../convex/_generated/api";
+import type { Id } from "../../../../convex/_generated/dataModel";
+
+const PER_LOAD = 6;
+
+type ContentCard = { _id: string; title: string; imageUrl: string | null; likes: number; comments: number };
+
+function ContentGrid({
+  title,
+  items,
+  status,
+  loadMore,
+  linkTo,
+  emptyText,
+}: {
+  title: string;
+  items: ContentCard[];
+  status: "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
+  loadMore: (count: number) => void;
+  linkTo: (id: string) => string;
+  emptyText: string;
+}) {
+  const headingId = `user-content-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
+      {status === "LoadingFirstPage" ? (
+        <Spinner />
+      ) : items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-stone-300 bg-white/70 px-4 py-6 text-center text-sm text-stone-600">
+          {emptyText}
+        </p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {items.map((item) => (
+            <li key={item._id}>
+              <Link
+                to={linkTo(item._id)}
+                className="group block overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+              >
+                <div className="aspect-[4/3] bg-stone-100">
+                  {item.imageUrl && (
+                    <img src={item.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+                  )}
+                </div>
+                <div className="space-y-1 p-2.5">
+                  <p className="line-clamp-2 text-sm font-medium text-stone-900 group-hover:underline">{item.title}</p>
+                  <p className="flex gap-3 text-xs text-stone-600">
+                    <span className="inline-flex items-center gap-1">
+                      <Heart aria-hidden className="size-3.5" />
+                      {formatCount(item.likes)}
+                      <span className="sr-only"> likes</span>
+                    </span>
+                    <span className="inline-flex items-center gap-1">
+                      <MessageCircle aria-hidden className="size-3.5" />
+                      {formatCount(item.comments)}
+                      <span className="sr-only"> comments</span>
+                    </span>
+                  </p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(status === "CanLoadMore" || status === "LoadingMore") && (
+        <div className="flex justify-center">
+          <button
+            type="button"
+            onClick={() => loadMore(PER_LOAD)}
+            disabled={status === "LoadingMore"}
+            className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+          >
+            {status === "LoadingMore" ? "Loading..." : `Show more ${title.toLowerCase()}`}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The user's posts and books (seed §2 Account), newest first, a few at a time. */
+export function UserContent({ userId, name, isOwner }: { userId: Id<"users">; name: string; isOwner: boolean }) {
+  const posts = usePaginatedQuery(api.profiles.postsOf, { userId }, { initialNumItems: PER_LOAD });
+  const books = usePaginatedQuery(api.profiles.booksOf, { userId }, { initialNumItems: PER_LOAD });
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ContentGrid
+        title="Posts"
+        items={posts.results}
+        status={posts.status}
+        loadMore={posts.loadMore}
+        linkTo={paths.post}
+        emptyText={isOwner ? "You have not posted on DUMY yet." : `${name} has not posted on DUMY yet.`}
+      />
+      <ContentGrid
+        title="Books"
+        items={books.results}
+        status={books.status}
+        loadMore={books.loadMore}
+        linkTo={paths.book}
+        emptyText={
+          isOwner ? "You have not added a book to BOOK_CROSS yet." : `${name} has not added a book to BOOK_CROSS yet.`
+        }
+      />
+    </div>
+  );
+}
