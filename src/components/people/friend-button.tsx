@@ -40,6 +40,7 @@ export function FriendButton({ userId, name, isFriend }: FriendButtonProps) {
       type="button"
       onClick={() => void toggle()}
       disabled={pending}
+      aria-label={`${isFriend ? "Unfriend" : "Add Friend"} (${name})`}
       className={clsx(
         "inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium shadow-sm transition",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60",
@@ -50,7 +51,6 @@ export function FriendButton({ userId, name, isFriend }: FriendButtonProps) {
     >
       <Icon aria-hidden className="size-4" />
       {isFriend ? "Unfriend" : "Add Friend"}
-      <span className="sr-only"> ({name})</span>
     </button>
   );
 }

@@ -68,6 +68,11 @@ export function ProfileScreen({ profile }: { profile: Profile }) {
     }
   }
 
+  function cancel() {
+    setError(null);
+    setDraft(null);
+  }
+
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-3 py-6 sm:px-6">
       <ProfileHeader
@@ -78,14 +83,18 @@ export function ProfileScreen({ profile }: { profile: Profile }) {
           setError(null);
           setDraft(draftFrom(profile));
         }}
-        onCancel={() => {
-          setError(null);
-          setDraft(null);
-        }}
+        onCancel={cancel}
         onChangeAvatar={() => setPickingAvatar(true)}
       />
       {editing ? (
-        <ProfileEditForm draft={draft} onChange={setDraft} onSubmit={() => void save()} error={error} />
+        <ProfileEditForm
+          draft={draft}
+          saving={saving}
+          onCancel={cancel}
+          onChange={setDraft}
+          onSubmit={() => void save()}
+          error={error}
+        />
       ) : (
         <ProfileView profile={profile} />
       )}

@@ -14,6 +14,8 @@ export const PROFILE_FORM_ID = "profile-form";
 
 type ProfileEditFormProps = {
   draft: ProfileDraft;
+  saving: boolean;
+  onCancel: () => void;
   onChange: (draft: ProfileDraft) => void;
   onSubmit: () => void;
   /** A problem to show above the fields (e.g. a blank name), or null. */
@@ -26,7 +28,7 @@ const options = (values: readonly string[]) => values.map((value) => ({ value, l
  * The owner's edit mode: every field of the profile as inputs, grouped like the view.
  * The header's Save Profile button submits it (form attribute), so Enter in a field saves too.
  */
-export function ProfileEditForm({ draft, onChange, onSubmit, error }: ProfileEditFormProps) {
+export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, error }: ProfileEditFormProps) {
   const setPersonality = (changes: Partial<Personality>) =>
     onChange({ ...draft, personality: { ...draft.personality, ...changes } });
 
@@ -124,6 +126,24 @@ export function ProfileEditForm({ draft, onChange, onSubmit, error }: ProfileEdi
             </div>
           </ProfileSection>
         </div>
+      </div>
+      {/* The form is long on a phone: its end offers the header's Save and Cancel again. */}
+      <div className="flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={onCancel}
+          disabled={saving}
+          className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        >
+          Cancel editing
+        </button>
+        <button
+          type="submit"
+          disabled={saving}
+          className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        >
+          {saving ? "Saving..." : "Save changes"}
+        </button>
       </div>
     </form>
   );

@@ -1,8 +1,10 @@
 import { Camera, LogOut, Pencil, Save, X } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { FriendButton } from "@/components/people/friend-button";
 import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
 import { Avatar } from "@/components/ui/avatar";
+import { paths } from "@/config/paths";
 import { useLogOut } from "@/lib/use-log-out";
 import type { Profile } from "../profile-draft";
 import { PROFILE_FORM_ID } from "./profile-edit-form";
@@ -22,6 +24,8 @@ const primaryButton =
   "inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
 const secondaryButton =
   "inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+
+const friendCountText = (count: number) => `${count} ${count === 1 ? "friend" : "friends"}`;
 
 /** Avatar, name, friend count and the controls: the owner's (seed §2) or a visitor's. */
 export function ProfileHeader(props: ProfileHeaderProps) {
@@ -44,9 +48,17 @@ export function ProfileHeader(props: ProfileHeaderProps) {
       <div className="min-w-0 flex-1 space-y-1.5">
         <h1 className="text-2xl font-bold break-words text-stone-900">{profile.displayName}</h1>
         <div className="flex flex-wrap items-center justify-center gap-2 text-sm text-stone-600 sm:justify-start">
-          <span data-testid="friend-count">
-            {profile.friendCount} {profile.friendCount === 1 ? "friend" : "friends"}
-          </span>
+          {profile.isOwner ? (
+            <Link
+              to={paths.friends}
+              data-testid="friend-count"
+              className="rounded font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              {friendCountText(profile.friendCount)}
+            </Link>
+          ) : (
+            <span data-testid="friend-count">{friendCountText(profile.friendCount)}</span>
+          )}
           {profile.friendsWithYou && <FriendsWithYouBadge />}
         </div>
       </div>
