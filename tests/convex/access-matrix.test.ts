@@ -6,7 +6,15 @@
  *   "friends:add": anyVerifiedUser(async (s) => ({ friendId: (await signedInUser(s.t)).userId })),
  *   "friends:remove": ownerOnly(async (s) => ({ friendshipId: await friendship(s) })),
  *   "conversations:get": ownerOnly(async (s) => ({ conversationId: await chat(s) }), NOT_PARTICIPANT),
- *   "users:viewer": openToAnyone("why anonymous callers may call it"),
+ *   // Profile edits take no user or profile id: each caller can only ever change their own.
+  "profiles:get": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
+  "profiles:update": anyVerifiedUser(() => ({ displayName: "Renamed", hometown: "Porto" })),
+  "profiles:setAvatar": anyVerifiedUser(() => ({ photoURL: "/avatars/3.svg" })),
+  "profiles:skipNameStep": anyVerifiedUser(() => ({})),
+  "profiles:postsOf": anyVerifiedUser((s) => ({ userId: s.owner.userId, paginationOpts: firstPage })),
+  "profiles:booksOf": anyVerifiedUser((s) => ({ userId: s.owner.userId, paginationOpts: firstPage })),
+
+  "users:viewer": openToAnyone("why anonymous callers may call it"),
  * - anyVerifiedUser(setup): any verified user may call it. Checked: anonymous → NOT_SIGNED_IN,
  *   unverified → NOT_VERIFIED, and `s.owner`'s call with the setup's arguments succeeds.
  * - ownerOnly(setup, refusal = NOT_OWNER): the setup creates the thing as `s.owner` and returns
@@ -67,6 +75,12 @@ const ACCESS: Record<string, AccessRule> = {
   "files:generateUploadUrl": anyVerifiedUser(() => ({})),
   "files:confirmUpload": anyVerifiedUser(async (s) => ({ storageId: await storeFile(s.t) })),
 
+  // Friends lists are the caller's own: add/remove take the other person, never a list to edit.
+  "friends:people": anyVerifiedUser(() => ({ cursor: null })),
+  "friends:mine": anyVerifiedUser(() => ({ paginationOpts: firstPage })),
+  "friends:add": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
+  "friends:remove": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
+
   "messages:list": ownerOnly(
     async (s) => ({ conversationId: await conversation(s), paginationOpts: firstPage }),
     NOT_A_PARTICIPANT,
@@ -97,6 +111,14 @@ const ACCESS: Record<string, AccessRule> = {
   "posts:remove": ownerOnly(async (s) => ({ postId: await post(s) })),
   "posts:toggleLike": anyVerifiedUser(async (s) => ({ postId: await post(s) })),
   "posts:recordView": anyVerifiedUser(async (s) => ({ postId: await post(s) })),
+
+  // Profile edits take no user or profile id: each caller can only ever change their own.
+  "profiles:get": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
+  "profiles:update": anyVerifiedUser(() => ({ displayName: "Renamed", hometown: "Porto" })),
+  "profiles:setAvatar": anyVerifiedUser(() => ({ photoURL: "/avatars/3.svg" })),
+  "profiles:skipNameStep": anyVerifiedUser(() => ({})),
+  "profiles:postsOf": anyVerifiedUser((s) => ({ userId: s.owner.userId, paginationOpts: firstPage })),
+  "profiles:booksOf": anyVerifiedUser((s) => ({ userId: s.owner.userId, paginationOpts: firstPage })),
 
   "users:viewer": openToAnyone("answers anonymous and unverified callers so the shell knows who is there"),
   "users:signInOptions": openToAnyone("the login screen asks which ways in exist before anyone signs in"),

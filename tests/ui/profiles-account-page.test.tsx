@@ -71,6 +71,7 @@ function renderPage() {
     <MemoryRouter initialEntries={["/account/alice"]}>
       <Routes>
         <Route path="/account/:userId" element={<AccountPage />} />
+        <Route path="/messages/:conversationId" element={<p>The conversation</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -184,6 +185,15 @@ describe("the account page, seen by someone else", () => {
       expect(screen.queryByRole("button", { name })).not.toBeInTheDocument();
     }
     expect(screen.queryByText(/alice@example.com/)).not.toBeInTheDocument();
+  });
+
+  it("Message opens the one conversation with that person", async () => {
+    queryResults.set("profiles:get", profile({ isOwner: false, email: null }));
+    mutations.set("conversations:openWith", vi.fn().mockResolvedValue("conv1"));
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "Message (Alice)" }));
+    expect(mutations.get("conversations:openWith")).toHaveBeenCalledWith({ userId: "alice" });
+    expect(await screen.findByText("The conversation")).toBeInTheDocument();
   });
 
   it("offers Unfriend and says 'Friends with you' when it goes both ways", () => {

@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { FriendButton } from "@/components/people/friend-button";
 import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
+import { MessageButton } from "@/components/people/message-button";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import type { Id } from "../../../../convex/_generated/dataModel";
@@ -16,7 +16,7 @@ export type Person = {
 };
 
 /** One person on /friends: avatar and name (to their profile) and what you can do with them. */
-export function PersonRow({ person, messageButton }: { person: Person; messageButton?: ReactNode }) {
+export function PersonRow({ person }: { person: Person }) {
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <Link
@@ -33,7 +33,7 @@ export function PersonRow({ person, messageButton }: { person: Person; messageBu
       {!person.isYou && (
         <div className="flex shrink-0 items-center gap-2">
           <FriendButton userId={person.userId} name={person.displayName} isFriend={person.isFriend} />
-          {messageButton}
+          <MessageButton userId={person.userId} name={person.displayName} />
         </div>
       )}
     </li>

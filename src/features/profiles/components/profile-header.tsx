@@ -1,8 +1,8 @@
 import { Camera, LogOut, Pencil, Save, X } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { FriendButton } from "@/components/people/friend-button";
 import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
+import { MessageButton } from "@/components/people/message-button";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { useLogOut } from "@/lib/use-log-out";
@@ -16,8 +16,6 @@ type ProfileHeaderProps = {
   onEdit: () => void;
   onCancel: () => void;
   onChangeAvatar: () => void;
-  /** The Message button (private messages), shown on other people's profiles. */
-  messageButton?: ReactNode;
 };
 
 const primaryButton =
@@ -98,11 +96,11 @@ function OwnerControls({ editing, saving, onEdit, onCancel }: ProfileHeaderProps
   );
 }
 
-function VisitorControls({ profile, messageButton }: ProfileHeaderProps) {
+function VisitorControls({ profile }: ProfileHeaderProps) {
   return (
     <>
       <FriendButton userId={profile.userId} name={profile.displayName} isFriend={profile.isFriend} />
-      {messageButton}
+      <MessageButton userId={profile.userId} name={profile.displayName} />
     </>
   );
 }

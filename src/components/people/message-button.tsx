@@ -1,0 +1,45 @@
+import { useMutation } from "convex/react";
+import { MessageSquare } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+
+/**
+ * Seed's Message: opens the one conversation with this person, creating it the first time,
+ * through the same find-or-create mutation private messages use everywhere.
+ */
+export function MessageButton({ userId, name }: { userId: Id<"users">; name: string }) {
+  const openWith = useMutation(api.conversations.openWith);
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
+
+  async function open() {
+    setOpening(true);
+    try {
+      const conversationId = await withFailureToast(
+        () => openWith({ userId }),
+        "Could not open the conversation. Please try again.",
+      );
+      await navigate(paths.conversation(conversationId));
+    } catch {
+      ignoreShownFailure();
+      setOpening(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void open()}
+      disabled={opening}
+      aria-label={`Message (${name})`}
+      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+    >
+      <MessageSquare aria-hidden className="size-4" />
+      Message
+    </button>
+  );
+}
