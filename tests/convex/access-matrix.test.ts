@@ -6,15 +6,7 @@
  *   "friends:add": anyVerifiedUser(async (s) => ({ friendId: (await signedInUser(s.t)).userId })),
  *   "friends:remove": ownerOnly(async (s) => ({ friendshipId: await friendship(s) })),
  *   "conversations:get": ownerOnly(async (s) => ({ conversationId: await chat(s) }), NOT_PARTICIPANT),
- *   // Profile edits take no user or profile id: each caller can only ever change their own.
-  "profiles:get": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
-  "profiles:update": anyVerifiedUser(() => ({ displayName: "Renamed", hometown: "Porto" })),
-  "profiles:setAvatar": anyVerifiedUser(() => ({ photoURL: "/avatars/3.svg" })),
-  "profiles:skipNameStep": anyVerifiedUser(() => ({})),
-  "profiles:postsOf": anyVerifiedUser((s) => ({ userId: s.owner.userId, paginationOpts: firstPage })),
-  "profiles:booksOf": anyVerifiedUser((s) => ({ userId: s.owner.userId, paginationOpts: firstPage })),
-
-  "users:viewer": openToAnyone("why anonymous callers may call it"),
+ *   "users:viewer": openToAnyone("why anonymous callers may call it"),
  * - anyVerifiedUser(setup): any verified user may call it. Checked: anonymous → NOT_SIGNED_IN,
  *   unverified → NOT_VERIFIED, and `s.owner`'s call with the setup's arguments succeeds.
  * - ownerOnly(setup, refusal = NOT_OWNER): the setup creates the thing as `s.owner` and returns
@@ -78,8 +70,8 @@ const ACCESS: Record<string, AccessRule> = {
   // Friends lists are the caller's own: add/remove take the other person, never a list to edit.
   "friends:people": anyVerifiedUser(() => ({ cursor: null })),
   "friends:mine": anyVerifiedUser(() => ({ paginationOpts: firstPage })),
-  "friends:add": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
-  "friends:remove": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
+  "friends:add": anyVerifiedUser(async (s) => ({ userId: await someoneElse(s) })),
+  "friends:remove": anyVerifiedUser(async (s) => ({ userId: await someoneElse(s) })),
 
   "messages:list": ownerOnly(
     async (s) => ({ conversationId: await conversation(s), paginationOpts: firstPage }),
@@ -127,6 +119,11 @@ const ACCESS: Record<string, AccessRule> = {
 // ---- scene helpers: each creates one thing as the scene's owner and returns its id ----
 
 const firstPage = { numItems: 10, cursor: null };
+
+/** Another person the owner can befriend (friends take the other person's id). */
+async function someoneElse(s: Scene): Promise<Id<"users">> {
+  return (await signedInUser(s.t, { name: "Someone else" })).userId;
+}
 
 async function upload(s: Scene): Promise<Id<"_storage">> {
   return await uploadedImage(s.t, s.owner.as);
