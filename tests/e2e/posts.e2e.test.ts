@@ -4,14 +4,13 @@
  * sorts by likes after a second user likes an older post, the second user comments through the
  * comment dialog and edits the comment, and the author edits and then deletes the post.
  */
-import { ConvexHttpClient } from "convex/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { startApp, type App } from "./harness/app";
 import { launchBrowser, PHONE_VIEWPORT, DESKTOP_VIEWPORT, screenshot } from "./harness/browser";
-import { signedInPage, signInTokens, type SignedIn } from "./harness/users";
+import { addPostAs, TINY_PNG } from "./harness/content";
+import { signedInPage, type SignedIn } from "./harness/users";
 
 const LIVE_TIMEOUT_MS = 10_000;
 const AUTHOR = { name: "Ada", email: "ada@example.com" };
@@ -20,26 +19,9 @@ const TITLE = "Why leaves change colour";
 const OLDER_SCIENCE = "Moon notes";
 const ART = "Colour study";
 
-/** A 2×2 PNG (red, green, blue, white): a real image the browser decodes and uploads as it is. */
-const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAsICBgYHh/////wEclwWckfxhMQAAAABJRU5ErkJggg==",
-  "base64",
-);
-
 /** Titles of the feed's cards, in the order shown. */
 async function cardTitles(page: Page): Promise<string[]> {
   return await page.getByRole("list", { name: "Posts" }).getByRole("heading").allTextContents();
-}
-
-/** Adds a post through the public API as `user`, with an image uploaded to storage like the browser does. */
-async function addPostAs(app: App, user: typeof AUTHOR, title: string, category: "science" | "art") {
-  const client = new ConvexHttpClient(app.url);
-  client.setAuth((await signInTokens(app.engine, user)).token);
-  const uploadUrl = await client.mutation(api.files.generateUploadUrl, {});
-  const response = await fetch(uploadUrl, { method: "POST", headers: { "Content-Type": "image/png" }, body: TINY_PNG });
-  const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
-  await client.action(api.files.confirmUpload, { storageId });
-  return await client.mutation(api.posts.create, { title, description: "Notes.", category, image: { storageId } });
 }
 
 describe("DUMY journey", () => {
