@@ -3,9 +3,11 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { precompressPlugin } from "./scripts/precompress.ts";
+import { routePreloadPlugin } from "./scripts/route-preload.ts";
+import { FIRST_VISIT_ROUTES } from "./src/config/first-visit-routes.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressPlugin()],
+  plugins: [react(), tailwindcss(), routePreloadPlugin(FIRST_VISIT_ROUTES), precompressPlugin()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

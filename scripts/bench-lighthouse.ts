@@ -38,6 +38,8 @@ type Run = {
   speedIndex: number;
   scriptKB: number;
   totalKB: number;
+  /** Lighthouse's measure of this machine's speed during the run (a quiet desktop is ~1000–2000). */
+  benchmarkIndex: number;
   failing: string[];
 };
 
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
       for (let run = 0; run < RUNS; run++) runs.push(await measure(browser, `${backend.url}${pagePath}`));
       runs.sort((a, b) => a.performance - b.performance);
       rows.push({ path: pagePath, signedIn, median: runs[Math.floor(runs.length / 2)]! });
-      const scores = runs.map((one) => one.performance).join(", ");
+      const scores = runs.map((one) => `${one.performance} (TBT ${Math.round(one.tbt)} ms)`).join(", ");
       console.log(`${pagePath}: performance of each run ${scores}`);
     }
     printTable(rows);
@@ -128,6 +130,7 @@ async function measure(browser: Browser, url: string): Promise<Run> {
       speedIndex: value("speed-index"),
       scriptKB: bytes("script") / 1024,
       totalKB: bytes("total") / 1024,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       failing,
     };
   } finally {
@@ -138,14 +141,14 @@ async function measure(browser: Browser, url: string): Promise<Run> {
 function printTable(rows: { path: string; signedIn: boolean; median: Run }[]): void {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
-    "\n| page | signed in | performance | accessibility | best practices | FCP | LCP | TBT | CLS | Speed Index | script / all transferred |",
+    "\n| page | signed in | performance | accessibility | best practices | FCP | LCP | TBT | CLS | Speed Index | script / all transferred | machine (benchmarkIndex) |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const { path: pagePath, signedIn, median: run } of rows) {
     console.log(
       `| ${pagePath} | ${signedIn ? "yes" : "no"} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ` +
         `${seconds(run.fcp)} | ${seconds(run.lcp)} | ${Math.round(run.tbt)} ms | ${run.cls.toFixed(3)} | ` +
-        `${seconds(run.speedIndex)} | ${run.scriptKB.toFixed(0)} KB / ${run.totalKB.toFixed(0)} KB |`,
+        `${seconds(run.speedIndex)} | ${run.scriptKB.toFixed(0)} KB / ${run.totalKB.toFixed(0)} KB | ${Math.round(run.benchmarkIndex)} |`,
     );
   }
   const failing = [...new Set(rows.flatMap((row) => row.median.failing))];
