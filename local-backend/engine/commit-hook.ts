@@ -1,15 +1,21 @@
 /**
- * Hooks convex-test's DatabaseFake.commit: after a top-level transaction applies its writes to
- * memory, the written documents (final values, with _id and _creationTime) go to the durable
- * log as one line. Once that line is on disk, deleted files are removed and the commit
+ * Hooks convex-test's transaction commit: after a top-level transaction applies its writes to
+ * memory (the app's database and each component's), the written documents (final values, with
+ * _id and _creationTime) go to the durable log as one line. Once that line is on disk, deleted files are removed and the commit
  * listeners hear about it. Nested commits (a mutation called from a mutation) only merge into
  * their parent and are logged with it.
  */
 import type { DocumentWrite } from "./read-set";
 import type { CommitInfo } from "./types";
-import { tableOfId, type Internals, type StoredDocument } from "./convex-test-internals";
+import {
+  qualifiedId,
+  tableOfId,
+  type DatabaseFake,
+  type Internals,
+  type StoredDocument,
+} from "./convex-test-internals";
 import type { DurableLog } from "./durable-log";
-import { serializeRecord } from "./persisted-state";
+import { serializeRecord, type ComponentWrites } from "./persisted-state";
 import type { Storage } from "./storage";
 
 /** Something kept in step with every committed write (the table and index structures). */
@@ -40,41 +46,81 @@ export class CommitListeners {
   }
 }
 
+/** One database's part of a commit: the documents it wrote, before and after. */
+type DatabaseWrites = {
+  componentPath: string;
+  db: DatabaseFake;
+  observers: CommitObserver[];
+  writes: [string, StoredDocument | null][];
+  before: (StoredDocument | null)[];
+};
+
 export function installCommitHook(
   internals: Internals,
   log: DurableLog,
-  observers: CommitObserver[],
+  observersOf: (componentPath: string) => CommitObserver[],
   storage: Storage,
   listeners: CommitListeners,
 ): void {
-  const { db, convexGlobal } = internals;
-  const applyToMemory = db.commit.bind(db);
-  db.commit = (commitTs) => {
-    const topLevelWrites = db._writes.length === 1 ? db._writes[0] : undefined;
-    const ids = topLevelWrites === undefined ? [] : Object.keys(topLevelWrites);
-    const before = ids.map((id) => db._documents[id] ?? null);
-    applyToMemory(commitTs);
-    if (ids.length === 0) return;
+  const { convexGlobal } = internals;
+  const { transactionManager } = convexGlobal;
+  const commitAll = transactionManager.commit.bind(transactionManager);
+  transactionManager.commit = (isNested) => {
+    if (isNested) return commitAll(isNested);
+    // Each database (the app's, then each component's) applies its part of the writes to memory.
+    const pending = Object.entries(convexGlobal.components).map(([componentPath, { db }]) => {
+      const topLevelWrites = db._writes.length === 1 ? db._writes[0] : undefined;
+      const ids = topLevelWrites === undefined ? [] : Object.keys(topLevelWrites);
+      return { componentPath, db, ids, before: ids.map((id) => db._documents[id] ?? null) };
+    });
+    const commitTs = commitAll(isNested);
+    if (pending.every(({ ids }) => ids.length === 0)) return commitTs;
     listeners.appliedInMemory += 1;
     // Never throw from here: convex-test would be left holding its transaction lock.
     try {
-      const writes = ids.map((id): [string, StoredDocument | null] => [id, db._documents[id] ?? null]);
-      writes.forEach(([id, after], i) => {
-        for (const observer of observers) observer.committed(id, before[i] ?? null, after);
-      });
+      const parts: DatabaseWrites[] = pending
+        .filter(({ ids }) => ids.length > 0)
+        .map(({ componentPath, db, ids, before }) => ({
+          componentPath,
+          db,
+          observers: observersOf(componentPath),
+          writes: ids.map((id): [string, StoredDocument | null] => [id, db._documents[id] ?? null]),
+          before,
+        }));
+      for (const { observers, writes, before } of parts) {
+        writes.forEach(([id, after], i) => {
+          for (const observer of observers) observer.committed(id, before[i] ?? null, after);
+        });
+      }
+      const { db } = internals;
+      const app = parts.find((part) => part.componentPath === "");
+      const componentWrites = new Map<string, ComponentWrites>(
+        parts
+          .filter((part) => part.componentPath !== "")
+          .map((part) => [
+            part.componentPath,
+            { nextDocId: part.db._nextDocId, lastCreationTime: part.db._lastCreationTime, writes: part.writes },
+          ]),
+      );
       const line = serializeRecord(
         {
-          commitTs: commitTs ?? convexGlobal.transactionManager._lastCommitTs,
+          commitTs: commitTs ?? transactionManager._lastCommitTs,
           nextDocId: db._nextDocId,
           lastCreationTime: db._lastCreationTime,
         },
-        writes,
+        app?.writes ?? [],
+        componentWrites,
       );
-      const tables = [...new Set(ids.map(tableOfId))];
-      const deletedFiles = writes.filter(([id, document]) => document === null && tableOfId(id) === "_storage");
-      const storedFiles = writes.filter(
-        ([id, document], i) => document !== null && before[i] === null && tableOfId(id) === "_storage",
+      const appWrites = app?.writes ?? [];
+      const appBefore = app?.before ?? [];
+      const deletedFiles = appWrites.filter(([id, document]) => document === null && tableOfId(id) === "_storage");
+      const storedFiles = appWrites.filter(
+        ([id, document], i) => document !== null && appBefore[i] === null && tableOfId(id) === "_storage",
       );
+      const documentWrites: DocumentWrite[] = parts.flatMap(({ componentPath, writes, before }) =>
+        writes.map(([id, after], i) => ({ id: qualifiedId(componentPath, id), before: before[i] ?? null, after })),
+      );
+      const tables = [...new Set(documentWrites.map(({ id }) => tableOfId(id)))];
       log.append({
         text: line,
         ...(storedFiles.length > 0
@@ -86,24 +132,24 @@ export function installCommitHook(
           : {}),
         afterDurable: () => {
           for (const [storageId] of deletedFiles) storage.deletedDurably(storageId);
-          listeners.notify(
-            tables,
-            writes.map(([id, after], i) => ({ id, before: before[i] ?? null, after })),
-          );
+          listeners.notify(tables, documentWrites);
         },
         undo: () => {
-          // The record never reached the disk: put back what the commit replaced.
-          writes.forEach(([id, after], i) => {
-            const previous = before[i] ?? null;
-            if (previous === null) delete db._documents[id];
-            else db._documents[id] = previous;
-            for (const observer of observers) observer.committed(id, after, previous);
-          });
+          // The record never reached the disk: put back what the commit replaced, in every database.
+          for (const { db: written, observers, writes, before } of parts) {
+            writes.forEach(([id, after], i) => {
+              const previous = before[i] ?? null;
+              if (previous === null) delete written._documents[id];
+              else written._documents[id] = previous;
+              for (const observer of observers) observer.committed(id, after, previous);
+            });
+          }
           for (const [id] of storedFiles) storage.forget(id);
         },
       });
     } catch (error) {
       console.error("local backend: recording a commit failed", error);
     }
+    return commitTs;
   };
 }

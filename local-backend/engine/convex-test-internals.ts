@@ -66,6 +66,7 @@ export interface ConvexGlobal {
     _lastCommitTs: bigint;
     isInTransaction(): boolean;
     getMetricsTracker(): { trackRead(size: number): void } | null;
+    commit(isNested: boolean): bigint | null;
   };
   asyncSyscall: AsyncSyscall;
   jsSyscall: JsSyscall;
@@ -85,14 +86,29 @@ export interface TestAccessor {
   withIdentity(identity: Record<string, unknown>): TestAccessor;
 }
 
+/** The root accessor also registers components (`t.registerComponent`). */
+export interface RootTestAccessor extends TestAccessor {
+  registerComponent(componentPath: string, schema: unknown, modules: Record<string, () => Promise<unknown>>): void;
+}
+
 export type Internals = {
   convexGlobal: ConvexGlobal;
+  /** The app's own database (component path ""). */
   db: DatabaseFake;
   /** True when the current async context runs inside a query or mutation transaction. */
   inTransaction(): boolean;
   /** convex-test's per-handler global overrides (see ./determinism.ts). */
   globalOverrides: AsyncLocalStorage<Record<string, unknown>>;
+  /** The component whose function runs in the current async context ("" for the app). */
+  currentComponentPath(): string;
 };
+
+/** The database of a registered component ("" is the app's own). */
+export function databaseOf(internals: Internals, componentPath: string): DatabaseFake {
+  const component = internals.convexGlobal.components[componentPath];
+  if (component === undefined) throw new Error(`local backend: component "${componentPath}" is not installed`);
+  return component.db;
+}
 
 /** Captures the convex global and the transaction marker of the convex-test instance `t`. */
 export async function captureInternals(t: TestAccessor): Promise<Internals> {
@@ -111,17 +127,27 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
   const transactionMarker = seen.find(({ store }) => store?.constructor?.name === "NestedLock")?.storage;
   const globalOverrides = seen.find(({ store }) => isTransactionStore(store))?.storage as
     AsyncLocalStorage<Record<string, unknown>> | undefined;
+  const executionContext = seen.find(
+    ({ store }) => typeof (store as { componentPath?: unknown })?.componentPath === "string",
+  )?.storage as AsyncLocalStorage<{ componentPath: string }> | undefined;
   const db = convexGlobal?.components[""]?.db;
   if (
     convexGlobal === undefined ||
     transactionMarker === undefined ||
     globalOverrides === undefined ||
+    executionContext === undefined ||
     db === undefined ||
-    !isDatabaseFake(db)
+    !Object.values(convexGlobal.components).every((component) => isDatabaseFake(component.db))
   ) {
     throw new Error("local backend: this convex-test version keeps its state differently than the engine expects");
   }
-  return { convexGlobal, db, inTransaction: () => transactionMarker.getStore() !== undefined, globalOverrides };
+  return {
+    convexGlobal,
+    db,
+    inTransaction: () => transactionMarker.getStore() !== undefined,
+    globalOverrides,
+    currentComponentPath: () => executionContext.getStore()?.componentPath ?? "",
+  };
 }
 
 function isConvexGlobal(store: unknown): boolean {
@@ -131,6 +157,7 @@ function isConvexGlobal(store: unknown): boolean {
     typeof candidate.components === "object" &&
     typeof candidate.transactionManager?.isInTransaction === "function" &&
     typeof candidate.transactionManager._lastCommitTs === "bigint" &&
+    typeof candidate.transactionManager.commit === "function" &&
     typeof candidate.asyncSyscall === "function" &&
     typeof candidate.jsSyscall === "function"
   );
@@ -163,9 +190,24 @@ function isDatabaseFake(db: DatabaseFake): boolean {
   );
 }
 
-/** convex-test ids are "<counter><table>"; the table is what follows the digits. */
+/**
+ * convex-test ids are "<counter><table>"; the table is what follows the digits. A component's
+ * ids and tables are qualified by its path ("presence/<counter>sessions" → "presence/sessions").
+ */
 export function tableOfId(id: string): string {
-  return id.replace(/^[0-9]+/, "");
+  return id.replace(/^((?:[^/]*\/)*)[0-9]+/, "$1");
+}
+
+/**
+ * Each component has its own database, where ids and table names may repeat another's; in read
+ * sets and commit notifications they are prefixed with the component's path.
+ */
+export function qualifiedTable(componentPath: string, table: string): string {
+  return componentPath === "" ? table : `${componentPath}/${table}`;
+}
+
+export function qualifiedId(componentPath: string, id: string): string {
+  return componentPath === "" ? id : `${componentPath}/${id}`;
 }
 
 /** The counter part of a convex-test id (ids are never reused, so restore continues after it). */

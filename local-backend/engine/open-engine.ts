@@ -8,8 +8,17 @@ import type { SchemaDefinition, GenericSchema } from "convex/server";
 import { getDocumentSize, type Value } from "convex/values";
 import { unlink } from "node:fs/promises";
 import path from "node:path";
-import { CommitListeners, installCommitHook } from "./commit-hook";
-import { captureInternals, counterOfId, tableOfId, type Internals, type TestAccessor } from "./convex-test-internals";
+import { CommitListeners, installCommitHook, type CommitObserver } from "./commit-hook";
+import { flattenComponents, loadComponentTree } from "./component-tree";
+import {
+  captureInternals,
+  counterOfId,
+  tableOfId,
+  type DatabaseFake,
+  type Internals,
+  type RootTestAccessor,
+  type StoredDocument,
+} from "./convex-test-internals";
 import { installDeterminism } from "./determinism";
 import { installDocumentChecks } from "./document-checks";
 import { useConvexLimitMessages } from "./limits";
@@ -20,8 +29,14 @@ import { loadEnvironment } from "./environment";
 import { FileStore } from "./file-store";
 import { IndexAccelerator } from "./index-accelerator";
 import { LocalEngine } from "./local-engine";
-import { convexModules, DEFAULT_MODULES_DIR } from "./modules";
-import { DataFolderProblem, readPersistedState, serializeSnapshot, type PersistedState } from "./persisted-state";
+import { convexModules, DEFAULT_MODULES_DIR, type ModuleMap } from "./modules";
+import {
+  DataFolderProblem,
+  readPersistedState,
+  serializeSnapshot,
+  type ComponentState,
+  type PersistedState,
+} from "./persisted-state";
 import { Scheduler } from "./scheduler";
 import { SnapshotReads } from "./snapshot-reads";
 import { Storage } from "./storage";
@@ -58,20 +73,29 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   // Functions read these when they run (Convex Auth) and some when their module loads.
   Object.assign(process.env, env);
 
-  const modules = convexModules(options.modulesDir ?? DEFAULT_MODULES_DIR);
-  const schemaModule = modules["./convex/schema.ts"] ?? modules["./convex/schema.js"];
-  const schema =
-    schemaModule === undefined
-      ? undefined
-      : ((await schemaModule()).default as SchemaDefinition<GenericSchema, boolean>);
+  const modulesDir = options.modulesDir ?? DEFAULT_MODULES_DIR;
+  const modules = convexModules(modulesDir);
   // transactionLimits: convex-test counts each transaction's reads and writes against Convex's limits.
-  const t = convexTest({ schema, modules, transactionLimits: true }) as unknown as TestAccessor;
+  const t = convexTest({
+    schema: await schemaOf(modules),
+    modules,
+    transactionLimits: true,
+  }) as unknown as RootTestAccessor;
+  // The components of convex.config.ts, each with its own database, under its path in the tree.
+  const components = flattenComponents(await loadComponentTree(modulesDir)).map((component) => ({
+    path: component.path,
+    modules: convexModules(component.directory),
+  }));
+  for (const component of components) {
+    t.registerComponent(component.path, (await schemaOf(component.modules)) ?? null, component.modules);
+  }
   useConvexLimitMessages();
   const internals = await captureInternals(t);
   installDeterminism(internals.globalOverrides);
   const snapshots = new SnapshotReads(internals);
   installUnguessableIds(internals.db);
   restore(internals, state);
+  const unmounted = unmountedComponents(internals, state);
 
   const files = options.files ?? nodeDataFiles;
   const log = await DurableLog.open({
@@ -98,27 +122,35 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
           lastCreationTime: internals.db._lastCreationTime,
         },
         Object.values(internals.db._documents),
+        componentSnapshots(internals, unmounted),
       ),
   });
-  const tableIndex = new TableIndex(internals.db);
-  const indexes = new IndexAccelerator(internals.db, tableIndex, (document) =>
+  const trackRead = (document: StoredDocument) =>
     internals.convexGlobal.transactionManager
       .getMetricsTracker()
-      ?.trackRead(getDocumentSize(document as Record<string, Value>)),
-  );
-  const reads = new ReadTracker(internals.db, indexes);
-  installDocumentChecks(internals.db);
+      ?.trackRead(getDocumentSize(document as Record<string, Value>));
+  // Every database (the app's and each component's) gets the same indexes, read tracking and checks.
+  const reads = new ReadTracker();
+  const observers = new Map<string, CommitObserver[]>();
+  for (const [componentPath, { db }] of Object.entries(internals.convexGlobal.components)) {
+    const tableIndex = new TableIndex(db);
+    const indexes = new IndexAccelerator(db, tableIndex, trackRead);
+    reads.watch(db, indexes, componentPath);
+    installDocumentChecks(db);
+    observers.set(componentPath, [tableIndex, indexes]);
+  }
   const storage = new Storage(internals, t, fileStore, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
-  const scheduler = new Scheduler(t, internals.db);
+  const scheduler = new Scheduler(t, internals);
   const listeners = new CommitListeners();
   installSyscalls(internals, storage, scheduler, reads);
-  installCommitHook(internals, log, [tableIndex, indexes], storage, listeners);
+  installCommitHook(internals, log, (componentPath) => observers.get(componentPath) ?? [], storage, listeners);
 
   await reportMissingFiles(internals, fileStore, state.deletedFiles);
   await removeLeftovers(dataDir, state.leftovers ?? []);
   await log.sync();
   await scheduler.resume();
   await scheduler.startCrons(modules);
+  for (const component of components) await scheduler.startCrons(component.modules, component.path);
 
   return new LocalEngine({
     t,
@@ -135,9 +167,27 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   });
 }
 
-/** Puts the persisted documents and counters into convex-test's in-memory database. */
+async function schemaOf(modules: ModuleMap): Promise<SchemaDefinition<GenericSchema, boolean> | undefined> {
+  const schemaModule = modules["./convex/schema.ts"] ?? modules["./convex/schema.js"];
+  return schemaModule === undefined
+    ? undefined
+    : ((await schemaModule()).default as SchemaDefinition<GenericSchema, boolean>);
+}
+
+/** Puts the persisted documents and counters into convex-test's in-memory databases. */
 function restore(internals: Internals, state: PersistedState): void {
-  const { db, convexGlobal } = internals;
+  const { convexGlobal } = internals;
+  restoreDatabase(internals.db, state);
+  for (const [componentPath, component] of state.components) {
+    const installed = convexGlobal.components[componentPath];
+    if (installed !== undefined) restoreDatabase(installed.db, component);
+  }
+  if (state.commitTs > convexGlobal.transactionManager._lastCommitTs) {
+    convexGlobal.transactionManager._lastCommitTs = state.commitTs;
+  }
+}
+
+function restoreDatabase(db: DatabaseFake, state: ComponentState): void {
   db._documents = Object.fromEntries(state.documents);
   let nextDocId = state.nextDocId;
   let lastCreationTime = state.lastCreationTime;
@@ -147,9 +197,33 @@ function restore(internals: Internals, state: PersistedState): void {
   }
   db._nextDocId = nextDocId;
   db._lastCreationTime = lastCreationTime;
-  if (state.commitTs > convexGlobal.transactionManager._lastCommitTs) {
-    convexGlobal.transactionManager._lastCommitTs = state.commitTs;
+}
+
+type ComponentSnapshot = { nextDocId: number; lastCreationTime: number; documents: Iterable<StoredDocument> };
+
+/**
+ * Components in the data folder but no longer installed keep their data (Convex keeps an
+ * unmounted component's data too), so installing one again finds it.
+ */
+function unmountedComponents(internals: Internals, state: PersistedState): Map<string, ComponentState> {
+  return new Map([...state.components].filter(([path]) => internals.convexGlobal.components[path] === undefined));
+}
+
+/** The components' databases for a snapshot. */
+function componentSnapshots(internals: Internals, unmounted: Map<string, ComponentState>) {
+  const snapshots = new Map<string, ComponentSnapshot>();
+  for (const [componentPath, component] of unmounted) {
+    snapshots.set(componentPath, { ...component, documents: component.documents.values() });
   }
+  for (const [componentPath, { db }] of Object.entries(internals.convexGlobal.components)) {
+    if (componentPath === "") continue;
+    snapshots.set(componentPath, {
+      nextDocId: db._nextDocId,
+      lastCreationTime: db._lastCreationTime,
+      documents: Object.values(db._documents),
+    });
+  }
+  return snapshots;
 }
 
 /**

@@ -7,6 +7,11 @@
  * Documents are stored as Convex JSON (`convexToJson`), with their `_id` and `_creationTime`,
  * so a restore gives back exactly the same documents. A compaction writes snapshot generation
  * g+1 and starts log g+1; the snapshot names its generation, so a crash in between is harmless.
+ *
+ * Each installed Convex component (convex.config.ts) has a database of its own, as on Convex:
+ * the app's documents are at the top level, a component's under its path ("presence",
+ * "presence/batchWorker") in `components` (snapshot) and `k` (log line). A transaction that
+ * wrote to the app and to components is one log line.
  */
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { createHash } from "node:crypto";
@@ -24,6 +29,7 @@ type SnapshotFile = {
   nextDocId: number;
   lastCreationTime: number;
   documents: JSONValue[];
+  components?: Record<string, { nextDocId: number; lastCreationTime: number; documents: JSONValue[] }>;
 };
 
 /** One committed top-level transaction: its writes (null = deleted) and the id/time counters. */
@@ -32,13 +38,27 @@ export type LogRecord = {
   n: number;
   c: number;
   w: [string, JSONValue | null][];
+  /** Writes to components' databases, by component path. */
+  k?: Record<string, { n: number; c: number; w: [string, JSONValue | null][] }>;
 };
 
 export type Counters = { commitTs: bigint; nextDocId: number; lastCreationTime: number };
 
+/** A component's database: its documents and id/time counters. */
+export type ComponentState = { documents: Map<string, StoredDocument>; nextDocId: number; lastCreationTime: number };
+
+/** A component's committed writes in one transaction (null = deleted), with its counters after it. */
+export type ComponentWrites = {
+  nextDocId: number;
+  lastCreationTime: number;
+  writes: [string, StoredDocument | null][];
+};
+
 export type PersistedState = Counters & {
   generation: number;
   documents: Map<string, StoredDocument>;
+  /** Components' databases by component path. */
+  components: Map<string, ComponentState>;
   /** Length of the log's valid prefix (a torn last line from a crash is cut off). */
   logBytes: number;
   snapshotBytes: number;
@@ -76,6 +96,7 @@ export async function readPersistedState(
   const state: PersistedState = {
     generation: 0,
     documents: new Map(),
+    components: new Map(),
     commitTs: 0n,
     nextDocId: 10000,
     lastCreationTime: 0,
@@ -186,6 +207,28 @@ function applySnapshot(state: PersistedState, snapshot: SnapshotFile): void {
     const document = jsonToConvex(json) as StoredDocument;
     state.documents.set(document._id, document);
   }
+  for (const [componentPath, component] of Object.entries(snapshot.components ?? {})) {
+    const documents = new Map<string, StoredDocument>();
+    for (const json of component.documents) {
+      const document = jsonToConvex(json) as StoredDocument;
+      documents.set(document._id, document);
+    }
+    state.components.set(componentPath, {
+      documents,
+      nextDocId: component.nextDocId,
+      lastCreationTime: component.lastCreationTime,
+    });
+  }
+}
+
+/** The component's state, created empty on its first write. */
+export function componentState(state: { components: Map<string, ComponentState> }, path: string): ComponentState {
+  let component = state.components.get(path);
+  if (component === undefined) {
+    component = { documents: new Map(), nextDocId: 10000, lastCreationTime: 0 };
+    state.components.set(path, component);
+  }
+  return component;
 }
 
 function applyRecord(state: PersistedState, record: LogRecord): void {
@@ -197,18 +240,45 @@ function applyRecord(state: PersistedState, record: LogRecord): void {
   state.commitTs = BigInt(record.ts);
   state.nextDocId = Math.max(state.nextDocId, record.n);
   state.lastCreationTime = Math.max(state.lastCreationTime, record.c);
+  for (const [componentPath, writes] of Object.entries(record.k ?? {})) {
+    const component = componentState(state, componentPath);
+    for (const [id, json] of writes.w) {
+      if (json === null) component.documents.delete(id);
+      else component.documents.set(id, jsonToConvex(json) as StoredDocument);
+    }
+    component.nextDocId = Math.max(component.nextDocId, writes.n);
+    component.lastCreationTime = Math.max(component.lastCreationTime, writes.c);
+  }
 }
 
 /** One log line (with its newline) for a committed transaction. */
-export function serializeRecord(counters: Counters, writes: [string, StoredDocument | null][]): string {
+export function serializeRecord(
+  counters: Counters,
+  writes: [string, StoredDocument | null][],
+  componentWrites: ReadonlyMap<string, ComponentWrites> = new Map(),
+): string {
   const record: LogRecord = {
     ts: counters.commitTs.toString(),
     n: counters.nextDocId,
     c: counters.lastCreationTime,
-    w: writes.map(([id, document]) => [id, document === null ? null : convexToJson(document as Value)]),
+    w: writesToJson(writes),
   };
+  if (componentWrites.size > 0) {
+    record.k = {};
+    for (const [componentPath, component] of componentWrites) {
+      record.k[componentPath] = {
+        n: component.nextDocId,
+        c: component.lastCreationTime,
+        w: writesToJson(component.writes),
+      };
+    }
+  }
   const json = JSON.stringify(record);
   return `${checksumOf(json)} ${json}\n`;
+}
+
+function writesToJson(writes: [string, StoredDocument | null][]): [string, JSONValue | null][] {
+  return writes.map(([id, document]) => [id, document === null ? null : convexToJson(document as Value)]);
 }
 
 /** A record's text, or null when it does not check out (torn or damaged). */
@@ -247,7 +317,15 @@ function parseSnapshot(text: string): SnapshotFile {
 
 const RESTORE_SNAPSHOT = ": put back a good copy (from a backup), or move the folder away to start afresh";
 
-export function serializeSnapshot(generation: number, counters: Counters, documents: Iterable<StoredDocument>): string {
+export function serializeSnapshot(
+  generation: number,
+  counters: Counters,
+  documents: Iterable<StoredDocument>,
+  components: ReadonlyMap<
+    string,
+    { nextDocId: number; lastCreationTime: number; documents: Iterable<StoredDocument> }
+  > = new Map(),
+): string {
   const snapshot: SnapshotFile = {
     format: 1,
     generation,
@@ -256,6 +334,16 @@ export function serializeSnapshot(generation: number, counters: Counters, docume
     lastCreationTime: counters.lastCreationTime,
     documents: Array.from(documents, (document) => convexToJson(document as Value)),
   };
+  if (components.size > 0) {
+    snapshot.components = {};
+    for (const [componentPath, component] of components) {
+      snapshot.components[componentPath] = {
+        nextDocId: component.nextDocId,
+        lastCreationTime: component.lastCreationTime,
+        documents: Array.from(component.documents, (document) => convexToJson(document as Value)),
+      };
+    }
+  }
   const json = JSON.stringify(snapshot);
   return `dumy-snapshot sha256=${createHash("sha256").update(json).digest("hex")}\n${json}`;
 }

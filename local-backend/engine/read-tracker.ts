@@ -8,9 +8,11 @@
  * running at the same time never mix their sets) collects each read. A streamed query counts
  * as far as it was read when the function returns (`first()` on a long range reads one
  * document of it), a page from its cursor to the end of the page, as Convex records them.
+ * A component's reads are recorded under its path (`presence/sessions`, see qualifiedTable), so
+ * they meet the writes to that component's database only.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type DatabaseFake, type QueryDescription } from "./convex-test-internals";
+import { qualifiedId, qualifiedTable, type DatabaseFake, type QueryDescription } from "./convex-test-internals";
 import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
 import { keyOf, keyOfCursor } from "./index-range";
 import { ReadSet, UNKNOWN_TABLE, type KeyLimit } from "./read-set";
@@ -24,21 +26,29 @@ type RunReads = { set: ReadSet; walks: { range: QueryRange; walk: RangeWalk | un
 export class ReadTracker {
   private readonly current = new AsyncLocalStorage<RunReads>();
 
-  /** Installs itself around the database's read methods; call after the IndexAccelerator. */
-  constructor(db: DatabaseFake, ranges: IndexAccelerator) {
+  /**
+   * Installs itself around the read methods of a database, the app's (`componentPath` "") or a
+   * component's, and its IndexAccelerator; call after the accelerator.
+   */
+  watch(db: DatabaseFake, ranges: IndexAccelerator, componentPath = ""): void {
     const get = db.get.bind(db);
     const startQuery = db.startQuery.bind(db);
     const paginate = db.paginate.bind(db);
+    const table = (name: string) => (name === UNKNOWN_TABLE ? name : qualifiedTable(componentPath, name));
+    const describe = (query: QueryDescription): QueryRange | null => {
+      const range = ranges.describe(query);
+      return range === null || componentPath === "" ? range : { ...range, table: table(range.table) };
+    };
     db.get = (tableName, id) => {
-      this.current.getStore()?.set.readId(id);
+      this.current.getStore()?.set.readId(qualifiedId(componentPath, id));
       return get(tableName, id);
     };
     db.startQuery = (query) => {
       const queryId = startQuery(query);
       const run = this.current.getStore();
       if (run !== undefined) {
-        const range = ranges.describe(query);
-        if (range === null) run.set.readTable(tableOfQuery(query));
+        const range = describe(query);
+        if (range === null) run.set.readTable(table(tableOfQuery(query)));
         else run.walks.push({ range, walk: ranges.walkOf(queryId) });
       }
       return queryId;
@@ -46,7 +56,10 @@ export class ReadTracker {
     db.paginate = (request) => {
       const result = paginate(request);
       const run = this.current.getStore();
-      if (run !== undefined) recordPage(run.set, ranges.describe(request.query), request, result as PageResult);
+      if (run === undefined) return result;
+      const range = describe(request.query);
+      if (range === null) run.set.readTable(table(tableOfQuery(request.query)));
+      else recordPage(run.set, range, request, result as PageResult);
       return result;
     };
   }
@@ -75,11 +88,7 @@ export class ReadTracker {
 }
 
 /** A page: from after its cursor (start of the range without one) through its last document. */
-function recordPage(set: ReadSet, range: QueryRange | null, request: PageRequest, result: PageResult): void {
-  if (range === null) {
-    set.readTable(tableOfQuery(request.query));
-    return;
-  }
+function recordPage(set: ReadSet, range: QueryRange, request: PageRequest, result: PageResult): void {
   const { cursor } = request;
   if (cursor === "_end_cursor") return;
   const descending = request.query.source.order === "desc";

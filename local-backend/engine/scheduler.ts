@@ -7,11 +7,13 @@
  * timer here runs the job. On open, pending jobs of the restored database are re-armed.
  * Timers are created in the engine's root async context: never inside the scheduling
  * function's context, where convex-test forbids timers and marks a transaction as open.
+ * A component's jobs live in its own `_scheduled_functions` table and run its functions, as on
+ * Convex; each component's `crons.ts` runs too.
  */
 import { AsyncResource } from "node:async_hooks";
 import { clearTimeout, setTimeout } from "node:timers";
 import { jsonToConvex, type JSONValue } from "convex/values";
-import type { DatabaseFake, TestAccessor } from "./convex-test-internals";
+import { databaseOf, type Internals, type TestAccessor } from "./convex-test-internals";
 import { nextRunAfter, type CronSchedule } from "./cron-schedule";
 import type { ModuleMap } from "./modules";
 
@@ -30,40 +32,44 @@ export class Scheduler {
 
   constructor(
     private readonly t: TestAccessor,
-    private readonly db: DatabaseFake,
+    private readonly internals: Internals,
   ) {}
 
-  /** Runs the job `jobId` at `atMs` (or now, if that has passed). */
-  add(jobId: string, atMs: number): void {
-    this.at(atMs, () => this.runJob(jobId));
+  /** Runs the job `jobId` of the component (its `_scheduled_functions` document) at `atMs`, or now if that has passed. */
+  add(componentPath: string, jobId: string, atMs: number): void {
+    this.at(atMs, () => this.runJob(componentPath, jobId));
   }
 
   /** After a restart: re-arms pending jobs; jobs cut off mid-run by a crash are marked failed. */
   async resume(): Promise<void> {
-    const interrupted: string[] = [];
-    for (const [id, document] of Object.entries(this.db._documents)) {
-      if (!id.endsWith(JOBS_TABLE)) continue;
-      const job = document as unknown as Job;
-      if (job.state.kind === "pending") this.add(id, job.scheduledTime);
-      else if (job.state.kind === "inProgress") interrupted.push(id);
+    const interrupted: [string, string][] = [];
+    for (const [componentPath, { db }] of Object.entries(this.internals.convexGlobal.components)) {
+      for (const [id, document] of Object.entries(db._documents)) {
+        if (!id.endsWith(JOBS_TABLE)) continue;
+        const job = document as unknown as Job;
+        if (job.state.kind === "pending") this.add(componentPath, id, job.scheduledTime);
+        else if (job.state.kind === "inProgress") interrupted.push([componentPath, id]);
+      }
     }
     if (interrupted.length === 0) return;
     await this.t.run(async () => {
-      for (const id of interrupted) this.finish(id, "failed");
+      for (const [componentPath, id] of interrupted) this.finish(componentPath, id, "failed");
     });
   }
 
-  /** Starts the crons of `convex/crons.ts`, if the project has one. */
-  async startCrons(modules: ModuleMap): Promise<void> {
+  /** Starts the crons of a `crons.ts` among the modules of the app ("") or of a component. */
+  async startCrons(modules: ModuleMap, componentPath = ""): Promise<void> {
     const load = modules["./convex/crons.ts"] ?? modules["./convex/crons.js"];
     if (load === undefined) return;
     const crons = (await load()).default as { crons?: Record<string, CronJob> } | undefined;
+    const where = componentPath === "" ? "" : ` of component ${componentPath}`;
     for (const [identifier, cron] of Object.entries(crons?.crons ?? {})) {
       const arm = (afterMs: number) => {
         const next = nextRunAfter(cron.schedule, afterMs);
-        if (next === null) return console.error(`local backend: cron "${identifier}" never runs`);
+        if (next === null) return console.error(`local backend: cron "${identifier}"${where} never runs`);
         this.at(next, async () => {
-          await this.runFunction(`cron "${identifier}"`, cron.name, jsonToConvex((cron.args[0] ?? {}) as JSONValue));
+          const args = jsonToConvex((cron.args[0] ?? {}) as JSONValue);
+          await this.runFunction(`cron "${identifier}"${where}`, componentPath, cron.name, args);
           arm(Math.max(next, Date.now()));
         });
       };
@@ -85,29 +91,32 @@ export class Scheduler {
     this.timers.add(timer);
   }
 
-  private async runJob(jobId: string): Promise<void> {
+  private async runJob(componentPath: string, jobId: string): Promise<void> {
+    const db = databaseOf(this.internals, componentPath);
     // Claim the job in a transaction: it may have been canceled, or its scheduling
     // mutation rolled back (then the document never existed).
     const claimed = await this.t.run(async () => {
-      const job = this.db.get(undefined, jobId) as unknown as Job | null;
+      const job = db.get(undefined, jobId) as unknown as Job | null;
       if (job === null || job.state.kind !== "pending") return null;
-      this.db.patch(JOBS_TABLE, jobId, { state: { kind: "inProgress" } });
+      db.patch(JOBS_TABLE, jobId, { state: { kind: "inProgress" } });
       return { name: job.name, args: job.args[0] ?? {} };
     });
     if (claimed === null) return;
-    const ok = await this.runFunction(`scheduled function ${claimed.name}`, claimed.name, claimed.args);
-    await this.t.run(async () => this.finish(jobId, ok ? "success" : "failed"));
+    const what = `scheduled function ${claimed.name}${componentPath === "" ? "" : ` of component ${componentPath}`}`;
+    const ok = await this.runFunction(what, componentPath, claimed.name, claimed.args);
+    await this.t.run(async () => this.finish(componentPath, jobId, ok ? "success" : "failed"));
   }
 
-  private finish(jobId: string, kind: "success" | "failed"): void {
-    if (this.db.get(undefined, jobId) === null) return;
-    this.db.patch(JOBS_TABLE, jobId, { state: { kind }, completedTime: Date.now() });
+  private finish(componentPath: string, jobId: string, kind: "success" | "failed"): void {
+    const db = databaseOf(this.internals, componentPath);
+    if (db.get(undefined, jobId) === null) return;
+    db.patch(JOBS_TABLE, jobId, { state: { kind }, completedTime: Date.now() });
   }
 
   /** Scheduled functions run without an identity, like on Convex. */
-  private async runFunction(what: string, udfPath: string, args: unknown): Promise<boolean> {
+  private async runFunction(what: string, componentPath: string, udfPath: string, args: unknown): Promise<boolean> {
     try {
-      await this.t.fun({ componentPath: "", udfPath }, args);
+      await this.t.fun({ componentPath, udfPath }, args);
       return true;
     } catch (error) {
       console.error(`local backend: ${what} failed:`, error);

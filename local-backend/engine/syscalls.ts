@@ -4,13 +4,13 @@
  * `Convex.jsSyscall` from its convex global on every call, so replacing them there is enough.
  */
 import { Base64, convexToJson, jsonToConvex, type JSONValue } from "convex/values";
-import { tableOfId, type Internals } from "./convex-test-internals";
+import { databaseOf, tableOfId, type Internals } from "./convex-test-internals";
 import { SYSTEM_TABLES_READ_ONLY } from "./limits";
 import type { ReadTracker } from "./read-tracker";
 import type { Scheduler } from "./scheduler";
 import type { Storage } from "./storage";
 
-type ScheduleArgs = { name?: string; functionHandle?: string; args: JSONValue; ts: number };
+type ScheduleArgs = { name?: string; reference?: string; functionHandle?: string; args: JSONValue; ts: number };
 
 export function installSyscalls(
   internals: Internals,
@@ -84,17 +84,41 @@ function checkWritable(jsonArgs: string): void {
   if (tableName.startsWith("_")) throw new Error(SYSTEM_TABLES_READ_ONLY);
 }
 
-/** Always runs inside a transaction (actions reach it through convex-test's `actions/schedule`). */
+/**
+ * Always runs inside a transaction (actions reach it through convex-test's `actions/schedule`).
+ * The job goes to the `_scheduled_functions` table of the component that schedules it.
+ */
 function schedule(internals: Internals, scheduler: Scheduler, args: ScheduleArgs): string {
-  const udfPath = args.name ?? args.functionHandle?.split(";")[1];
-  if (udfPath === undefined) throw new Error("local backend: scheduling functions of components is not supported");
+  const componentPath = internals.currentComponentPath();
+  const target = scheduledFunction(args, componentPath);
+  if (target.componentPath !== componentPath) {
+    throw new Error(
+      `local backend: scheduling a function of another component (${target.componentPath}:${target.udfPath}) is not supported; schedule a function of your own that calls it`,
+    );
+  }
   const scheduledTime = args.ts * 1000;
-  const jobId = internals.db.insert("_scheduled_functions", {
+  const jobId = databaseOf(internals, componentPath).insert("_scheduled_functions", {
     args: [jsonToConvex(args.args)],
-    name: udfPath,
+    name: target.udfPath,
     scheduledTime,
     state: { kind: "pending" },
   });
-  scheduler.add(jobId, scheduledTime);
+  scheduler.add(componentPath, jobId, scheduledTime);
   return jobId;
+}
+
+/** Where a scheduled function lives: by name (the scheduling component's), handle, or component reference. */
+function scheduledFunction(args: ScheduleArgs, componentPath: string): { componentPath: string; udfPath: string } {
+  if (args.name !== undefined) return { componentPath, udfPath: args.name };
+  if (args.functionHandle !== undefined) {
+    const [handlePath = "", udfPath = ""] = args.functionHandle.replace(/^function:\/\//, "").split(";");
+    return { componentPath: handlePath, udfPath };
+  }
+  // "_reference/childComponent/<child>/<module path>/<export>"
+  const [, , child = "", ...rest] = (args.reference ?? "").split("/");
+  const exportName = rest.pop() ?? "default";
+  return {
+    componentPath: componentPath === "" ? child : `${componentPath}/${child}`,
+    udfPath: `${rest.join("/")}:${exportName}`,
+  };
 }

@@ -163,7 +163,13 @@ type PublicFunction = { name: string; kind: Kind };
 /** Every exported public function of convex/, named as clients call it ("books:page"). */
 function publicFunctions(): PublicFunction[] {
   const modules = import.meta.glob<Record<string, unknown>>(
-    ["../../convex/**/*.ts", "!../../convex/_generated/**", "!../../convex/**/*.d.ts"],
+    // convex.config.ts holds no functions; it only evaluates inside the Convex CLI's bundler.
+    [
+      "../../convex/**/*.ts",
+      "!../../convex/_generated/**",
+      "!../../convex/**/*.d.ts",
+      "!../../convex/convex.config.ts",
+    ],
     { eager: true },
   );
   const found: PublicFunction[] = [];

@@ -3,11 +3,13 @@ import { convexTest } from "convex-test";
 import type { Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { registerComponents } from "./components";
 
 export const modules = import.meta.glob(["../../convex/**/*.ts", "../../convex/**/*.js", "!../../convex/**/*.d.ts"]);
 
+/** The app's functions on convex-test, with the components of convex.config.ts installed. */
 export function newBackend() {
-  return convexTest(schema, modules);
+  return registerComponents(convexTest(schema, modules));
 }
 
 export type TestBackend = ReturnType<typeof newBackend>;
