@@ -1,6 +1,6 @@
 /**
  * Private messages in real Chromium against the local backend (issue #13), with two people in two
- * browser contexts: Ann starts a conversation with Ben and sends two messages; Ben sees the top
+ * browser contexts: Ann opens Ben's profile, presses Message and sends two messages; Ben sees the top
  * bar's unread badge and the conversation's badge appear live, opens it (both clear) and replies;
  * Ann sees the reply live, and a newer message moves its conversation to the top. A long history
  * pages back with "Load older", a message arriving while Ben reads older ones offers "New
@@ -80,11 +80,17 @@ describe("private messages journey", () => {
     await expect(seriousAxeViolations(page)).resolves.toEqual([]);
   });
 
-  it("Ann starts the conversation with Ben and sends two messages (Enter sends, Shift+Enter is a new line)", async () => {
+  it("Ann opens Ben's profile, presses Message and sends two messages (Enter sends, Shift+Enter is a new line)", async () => {
     const page = ann.page;
-    conversationId = await (await clientFor(app, ANN)).mutation(api.conversations.openWith, { userId: ben.userId });
-    await page.goto(new URL(`/messages/${conversationId}`, app.url).href);
+    await page.goto(new URL(`/account/${ben.userId}`, app.url).href);
+    await page.getByRole("button", { name: `Message (${BEN.name})` }).click({ timeout: LIVE_TIMEOUT_MS });
+    await page.waitForURL(/\/messages\/[^/]+$/);
+    conversationId = new URL(page.url()).pathname.split("/").pop() as Id<"conversations">;
     await page.getByRole("heading", { level: 1, name: BEN.name }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    // The button found-or-created the pair's one conversation: asking again gives the same one.
+    await expect(
+      (await clientFor(app, ANN)).mutation(api.conversations.openWith, { userId: ben.userId }),
+    ).resolves.toBe(conversationId);
     await page.getByText(`No messages yet. Say hello to ${BEN.name}!`).waitFor();
 
     // Blank text is ignored: Send stays off and Enter sends nothing.
