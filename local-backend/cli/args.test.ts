@@ -6,7 +6,7 @@ describe("command-line options", () => {
   it("defaults to port 3210 and the .data folder", () => {
     expect(parseCliArgs([], {})).toEqual({
       ok: true,
-      options: { port: 3210, dataDir: ".data", allowedOrigins: [], help: false },
+      options: { port: 3210, dataDir: ".data", allowedOrigins: [], redactErrors: false, help: false },
     });
   });
 

@@ -3,16 +3,23 @@
  *   --port N   (or --port=N; env PORT)   default 3210
  *   --data DIR (or --data=DIR)           default .data
  *   --allow-origin URL (repeatable)      another web origin whose pages may call the backend
+ *   --redact-errors                      clients get "Server Error" only, like on a production deployment
  * Parsing never exits the process: it returns the options or a one-line problem to print.
  */
 export const DEFAULT_PORT = 3210;
 export const DEFAULT_DATA_DIR = ".data";
 
-export type CliOptions = { port: number; dataDir: string; allowedOrigins: string[]; help: boolean };
+export type CliOptions = {
+  port: number;
+  dataDir: string;
+  allowedOrigins: string[];
+  redactErrors: boolean;
+  help: boolean;
+};
 export type ParsedArgs = { ok: true; options: CliOptions } | { ok: false; problem: string };
 
 export const USAGE =
-  "Options: --port N (default 3210, or env PORT), --data DIR (default .data), --allow-origin URL (pages there may call the backend; repeatable)";
+  "Options: --port N (default 3210, or env PORT), --data DIR (default .data), --allow-origin URL (pages there may call the backend; repeatable), --redact-errors (error texts stay in the server log, as on a production deployment)";
 
 export function parseCliArgs(argv: readonly string[], env: Record<string, string | undefined>): ParsedArgs {
   let portText = env.PORT !== undefined && env.PORT !== "" ? env.PORT : undefined;
@@ -20,10 +27,15 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   let dataDir = DEFAULT_DATA_DIR;
   const allowedOrigins: string[] = [];
   let help = false;
+  let redactErrors = false;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] ?? "";
     if (argument === "--help" || argument === "-h") {
       help = true;
+      continue;
+    }
+    if (argument === "--redact-errors") {
+      redactErrors = true;
       continue;
     }
     const [name, inlineValue] = splitOption(argument);
@@ -49,7 +61,7 @@ export function parseCliArgs(argv: readonly string[], env: Record<string, string
   if (port === null) {
     return { ok: false, problem: `${portSource} must be a whole number from 1 to 65535, not "${portText}".` };
   }
-  return { ok: true, options: { port, dataDir, allowedOrigins, help } };
+  return { ok: true, options: { port, dataDir, allowedOrigins, redactErrors, help } };
 }
 
 /** "https://app.example:8443/x" → "https://app.example:8443"; null for anything not http(s). */

@@ -22,9 +22,14 @@ const allowedOrigins = process.argv.flatMap((argument, index) =>
   argument === "--allow-origin" ? [process.argv[index + 1] ?? ""] : [],
 );
 
-const backend = await startLocalBackend({ port, dataDir, allowedOrigins, log: (line) => console.log(line) }).catch(
-  (error: unknown) => failStartup(error, "npm run dev"),
-);
+const redactErrors = process.argv.includes("--redact-errors");
+const backend = await startLocalBackend({
+  port,
+  dataDir,
+  allowedOrigins,
+  redactErrors,
+  log: (line) => console.log(line),
+}).catch((error: unknown) => failStartup(error, "npm run dev"));
 if (siteUrl !== undefined) {
   // SITE_URL is the app's address (Convex Auth builds links and redirects with it). In dev the
   // app is the Vite server, not this backend; functions read process.env when they run.

@@ -21,7 +21,7 @@ if (!parsed.ok) {
   console.error(parsed.problem);
   process.exit(1);
 }
-const { port, dataDir, allowedOrigins, help } = parsed.options;
+const { port, dataDir, allowedOrigins, redactErrors, help } = parsed.options;
 if (help) {
   console.log(`npm run dev -- [options]\n${USAGE}`);
   process.exit(0);
@@ -42,6 +42,7 @@ function startBackend(): { child: ChildProcess; ready: Promise<boolean> } {
       ...["--import", "tsx", DEV_BACKEND, "--port", String(port), "--data", dataDir, "--site-url", appUrl],
       // The Vite page calls the backend from its own origin; nothing else unless asked for.
       ...[appUrl, ...allowedOrigins].flatMap((origin) => ["--allow-origin", origin]),
+      ...(redactErrors ? ["--redact-errors"] : []),
     ],
     // Own process group: Ctrl+C reaches only this process, which then stops the child once.
     { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "inherit", "ipc"], detached: true },

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     console.error(parsed.problem);
     process.exit(1);
   }
-  const { port, dataDir, allowedOrigins, help } = parsed.options;
+  const { port, dataDir, allowedOrigins, redactErrors, help } = parsed.options;
   if (help) {
     console.log(`npm start -- [options]\n${USAGE}`);
     return;
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     dataDir,
     staticDir,
     allowedOrigins,
+    redactErrors,
     log: (line) => console.log(line),
   }).catch((error: unknown) => failStartup(error, "npm start"));
   closeOnSignals(async () => {

@@ -51,7 +51,7 @@ export class LocalEngine implements Engine {
   }
 
   async runQuery(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
-    await this.checkCall(udfPath, "query");
+    await this.checkCall(udfPath, "query", args);
     const run = () =>
       this.parts.snapshots.run(() => this.as(identity).queryFromPath(pathOf(udfPath), jsonToConvex(args)));
     for (let attempt = 1; ; attempt++) {
@@ -72,12 +72,12 @@ export class LocalEngine implements Engine {
   }
 
   async runMutation(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
-    await this.checkCall(udfPath, "mutation");
+    await this.checkCall(udfPath, "mutation", args);
     return await this.call(() => this.as(identity).mutationFromPath(pathOf(udfPath), jsonToConvex(args)), true);
   }
 
   async runAction(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
-    await this.checkCall(udfPath, "action");
+    await this.checkCall(udfPath, "action", args);
     return await this.call(() => this.as(identity).actionFromPath(pathOf(udfPath), jsonToConvex(args)), true);
   }
 
@@ -155,9 +155,9 @@ export class LocalEngine implements Engine {
     if (this.closed) throw new EngineError("The local backend is shutting down.");
   }
 
-  private async checkCall(udfPath: string, kind: FunctionKind): Promise<void> {
+  private async checkCall(udfPath: string, kind: FunctionKind, args: JSONValue): Promise<void> {
     this.checkOpen();
-    const problem = await checkClientCall(this.parts.modules, udfPath, kind);
+    const problem = await checkClientCall(this.parts.modules, udfPath, kind, args);
     if (problem !== null) throw new EngineError(problem);
   }
 

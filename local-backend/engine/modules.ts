@@ -3,9 +3,11 @@
  * dynamic import (it finds the functions root from the key containing "_generated"). Under
  * `node --import tsx` and under vitest the `.ts` files import directly.
  */
+import { jsonToConvex, type JSONValue } from "convex/values";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { argumentValidationError } from "./argument-validation";
 import { checkReturnValuesOf } from "./limits";
 
 export type ModuleMap = Record<string, () => Promise<Record<string, unknown>>>;
@@ -42,6 +44,7 @@ export function convexModules(modulesDir: string): ModuleMap {
 export type FunctionKind = "query" | "mutation" | "action";
 
 type RegisteredFunction = {
+  exportArgs?: () => string;
   isQuery?: boolean;
   isMutation?: boolean;
   isAction?: boolean;
@@ -50,9 +53,15 @@ type RegisteredFunction = {
 
 /**
  * Finds the function a client names by "module:export" and tells whether it may be called:
- * it must exist, be of the expected kind and be public. Returns an error message or null.
+ * it must exist, be of the expected kind and be public, and `args` must match its validator.
+ * Returns an error message (Convex's) or null.
  */
-export async function checkClientCall(modules: ModuleMap, udfPath: string, kind: FunctionKind): Promise<string | null> {
+export async function checkClientCall(
+  modules: ModuleMap,
+  udfPath: string,
+  kind: FunctionKind,
+  args: JSONValue,
+): Promise<string | null> {
   const [modulePath = "", exportName = "default"] = udfPath.split(":");
   const load = modules[`./convex/${modulePath}.ts`] ?? modules[`./convex/${modulePath}.js`];
   const notFound = `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`;
@@ -70,5 +79,7 @@ export async function checkClientCall(modules: ModuleMap, udfPath: string, kind:
   if (actualKind !== kind) {
     return `Trying to execute ${udfPath} as ${kind}, but it is defined as ${actualKind}.`;
   }
-  return null;
+  return typeof exported.exportArgs === "function"
+    ? argumentValidationError(exported.exportArgs(), jsonToConvex(args))
+    : null;
 }

@@ -14,7 +14,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { openEngine } from "../engine/open-engine";
 import type { Engine } from "../engine/types";
 import { seedDemoContent } from "../seed/run-seed";
-import type { Log } from "./failure";
+import { redactingLog, type Log } from "./failure";
 import { sendText } from "./http/http-io";
 import { createRequestRouter } from "./http/request-router";
 import { TokenVerifier } from "./identity";
@@ -42,6 +42,8 @@ export type LocalBackendOptions = {
    * `--allow-origin`); pages from any other website are refused (./origins.ts).
    */
   allowedOrigins?: readonly string[];
+  /** Clients get "Server Error" without the error's text, like on a production deployment (../server/failure.ts). */
+  redactErrors?: boolean;
 };
 
 export type LocalBackend = { url: string; port: number; engine: Engine; close(): Promise<void> };
@@ -50,7 +52,8 @@ const SYNC_PATH = /^\/api\/(?:[^/]+\/)?sync$/;
 const DEFAULT_HOST = "127.0.0.1";
 
 export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
-  const log: Log = options.log ?? ((line) => console.log(`local backend: ${line}`));
+  const baseLog = options.log ?? ((line: string) => console.log(`local backend: ${line}`));
+  const log: Log = options.redactErrors === true ? redactingLog(baseLog) : baseLog;
   const host = options.host ?? DEFAULT_HOST;
   // Requests that arrive while the engine opens wait for it.
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_, response) =>

@@ -35,3 +35,16 @@ export const greet = mutation({
     return "hello";
   },
 });
+
+/** A bug in a function: an exception nobody catches. */
+export const explode = mutation({
+  args: {},
+  handler: async () => {
+    throw new Error("The room caught fire");
+  },
+});
+
+export const topic = query({
+  args: { roomId: v.string(), limit: v.optional(v.number()) },
+  handler: async (_ctx, { roomId }) => `Welcome to ${roomId}`,
+});
