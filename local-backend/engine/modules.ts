@@ -51,6 +51,15 @@ type RegisteredFunction = {
   isPublic?: boolean;
 };
 
+/** Whether `udfPath` ("module:export") is a query, mutation or action, or null when there is none. */
+export async function functionKindOf(modules: ModuleMap, udfPath: string): Promise<FunctionKind | null> {
+  const [modulePath = "", exportName = "default"] = udfPath.split(":");
+  const load = modules[`./convex/${modulePath.replace(/\.js$/, "")}.ts`] ?? modules[`./convex/${modulePath}.js`];
+  const exported = load === undefined ? undefined : ((await load())[exportName] as RegisteredFunction | undefined);
+  if (exported === undefined || exported === null) return null;
+  return exported.isQuery ? "query" : exported.isMutation ? "mutation" : exported.isAction ? "action" : null;
+}
+
 /**
  * Finds the function a client names by "module:export" and tells whether it may be called:
  * it must exist, be of the expected kind and be public, and `args` must match its validator.

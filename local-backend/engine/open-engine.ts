@@ -140,7 +140,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     observers.set(componentPath, [tableIndex, indexes]);
   }
   const storage = new Storage(internals, t, fileStore, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
-  const scheduler = new Scheduler(t, internals);
+  const scheduler = new Scheduler(t, internals, modules);
   const listeners = new CommitListeners();
   installSyscalls(internals, storage, scheduler, reads);
   installCommitHook(internals, log, (componentPath) => observers.get(componentPath) ?? [], storage, listeners);

@@ -12,16 +12,20 @@
  */
 import { AsyncResource } from "node:async_hooks";
 import { clearTimeout, setTimeout } from "node:timers";
+import { makeFunctionReference, type FunctionReference } from "convex/server";
 import { jsonToConvex, type JSONValue } from "convex/values";
 import { databaseOf, type Internals, type TestAccessor } from "./convex-test-internals";
 import { nextRunAfter, type CronSchedule } from "./cron-schedule";
-import type { ModuleMap } from "./modules";
+import { functionKindOf, type ModuleMap } from "./modules";
 
 const JOBS_TABLE = "_scheduled_functions";
 /** Node timers cannot wait longer than this; longer waits re-arm. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type Job = { name: string; args: unknown[]; scheduledTime: number; state: { kind: string } };
+type MutationCtxWithRunMutation = {
+  runMutation(reference: FunctionReference<"mutation", "public" | "internal">, args: never): Promise<unknown>;
+};
 type CronJob = { name: string; args: unknown[]; schedule: CronSchedule };
 
 export class Scheduler {
@@ -33,6 +37,8 @@ export class Scheduler {
   constructor(
     private readonly t: TestAccessor,
     private readonly internals: Internals,
+    /** The root component's functions (to tell a scheduled mutation from an action). */
+    private readonly modules: ModuleMap,
   ) {}
 
   /** Runs the job `jobId` of the component (its `_scheduled_functions` document) at `atMs`, or now if that has passed. */
@@ -92,6 +98,40 @@ export class Scheduler {
   }
 
   private async runJob(componentPath: string, jobId: string): Promise<void> {
+    const job = databaseOf(this.internals, componentPath).get(undefined, jobId) as unknown as Job | null;
+    if (job === null || job.state.kind !== "pending") return;
+    const isMutation = componentPath === "" && (await functionKindOf(this.modules, job.name)) === "mutation";
+    if (isMutation) await this.runMutationJob(jobId);
+    else await this.runClaimedJob(componentPath, jobId);
+  }
+
+  /**
+   * A scheduled mutation runs exactly once, as on Convex: it runs (nested) in the same
+   * transaction that marks its job done, so either both are on disk or neither is, and a job a
+   * crash interrupted is still pending when the backend starts again (and runs then). A failing
+   * mutation's writes are rolled back and its job is marked failed.
+   */
+  private async runMutationJob(jobId: string): Promise<void> {
+    const db = databaseOf(this.internals, "");
+    await this.t.run(async (ctx: MutationCtxWithRunMutation) => {
+      const job = db.get(undefined, jobId) as unknown as Job | null;
+      if (job === null || job.state.kind !== "pending") return;
+      let kind: "success" | "failed" = "success";
+      try {
+        await ctx.runMutation(makeFunctionReference<"mutation">(job.name), (job.args[0] ?? {}) as never);
+      } catch (error) {
+        console.error(`local backend: scheduled function ${job.name} failed:`, error);
+        kind = "failed";
+      }
+      this.finish("", jobId, kind);
+    });
+  }
+
+  /**
+   * Actions (and a component's jobs) are claimed first, so one a crash interrupted is not run
+   * twice: it is marked failed at the next start, as Convex does for actions.
+   */
+  private async runClaimedJob(componentPath: string, jobId: string): Promise<void> {
     const db = databaseOf(this.internals, componentPath);
     // Claim the job in a transaction: it may have been canceled, or its scheduling
     // mutation rolled back (then the document never existed).

@@ -50,6 +50,8 @@ export type LocalBackend = { url: string; port: number; engine: Engine; close():
 
 const SYNC_PATH = /^\/api\/(?:[^/]+\/)?sync$/;
 const DEFAULT_HOST = "127.0.0.1";
+/** How long a stop waits for running mutations and actions to be answered. */
+const DRAIN_TIMEOUT_MS = 10_000;
 
 export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
   const baseLog = options.log ?? ((line: string) => console.log(`local backend: ${line}`));
@@ -96,6 +98,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   });
 
   // A larger frame closes the connection (1009) as soon as its header says so, unbuffered.
+  const sessions = new Set<SyncSession>();
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(request.url ?? "/", url).pathname;
@@ -117,6 +120,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   function connect(ws: WebSocket): void {
     const session = new SyncSession(boundedSocket(ws, log), engine, hub, verifier, log);
+    sessions.add(session);
     ws.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       if (isBinary) return;
       try {
@@ -126,7 +130,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
         ws.terminate();
       }
     });
-    ws.on("close", () => session.dispose());
+    ws.on("close", () => {
+      session.dispose();
+      sessions.delete(session);
+    });
     ws.on("error", (error) => log(`sync: socket error: ${error.message}`));
   }
 
@@ -134,6 +141,12 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const close = () =>
     (closing ??= (async () => {
       const serverClosed = closeServer(server);
+      // Mutations and actions already received are finished and answered before the sockets
+      // close; newer ones are not started (the client sends them again after reconnecting).
+      await Promise.race([
+        Promise.all([...sessions].map((session) => session.drain())),
+        new Promise((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref()),
+      ]);
       for (const ws of sockets.clients) ws.close(1001, "The local backend is stopping");
       sockets.close();
       await hub.close();

@@ -76,6 +76,9 @@ export class SyncSession implements HubClient {
   private mutations: Promise<void> = Promise.resolve();
   private readonly pingTimer: NodeJS.Timeout;
   private closed = false;
+  /** Stopping: no new mutation or action starts (see drain). */
+  private draining = false;
+  private readonly actionsRunning = new Set<Promise<unknown>>();
 
   constructor(
     private readonly socket: SessionSocket,
@@ -100,6 +103,8 @@ export class SyncSession implements HubClient {
         return;
       }
       if (message.type === "Mutation" || message.type === "Action") {
+        // Unanswered, the client sends it again to the next server.
+        if (this.draining) return;
         if (this.pendingRequests >= MAX_PENDING_REQUESTS) {
           this.fail(`more than ${MAX_PENDING_REQUESTS} unanswered mutations and actions`);
           return;
@@ -112,6 +117,17 @@ export class SyncSession implements HubClient {
     } catch (error) {
       this.fail(`handling a message failed: ${String(error)}`);
     }
+  }
+
+  /**
+   * The server stops: resolves once every mutation and action received so far has been
+   * answered (the responses are queued on the socket before it closes).
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    await this.inbox;
+    await this.mutations;
+    await Promise.allSettled([...this.actionsRunning]);
   }
 
   /** The socket closed: forget everything (running mutations still finish in the engine). */
@@ -223,14 +239,18 @@ export class SyncSession implements HubClient {
       return;
     }
     const identity = this.caller.identity;
-    void this.engine
+    const running = this.engine
       .runAction(udfPath, args, identity)
       .then(
         (result) => this.send({ type: "ActionResponse", requestId, success: true, result, logLines: [] }),
         (error: unknown) =>
           this.sendFailure("ActionResponse", requestId, failureOf(error, `action ${udfPath}`, this.log)),
       )
-      .finally(() => this.pendingRequests--);
+      .finally(() => {
+        this.pendingRequests--;
+        this.actionsRunning.delete(running);
+      });
+    this.actionsRunning.add(running);
   }
 
   private sendFailure(type: "MutationResponse" | "ActionResponse", requestId: number, failure: Failure): void {

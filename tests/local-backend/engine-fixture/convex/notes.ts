@@ -76,3 +76,23 @@ export const withPrefix = query({
     return notes.filter((note) => note.text.startsWith(prefix)).length;
   },
 });
+
+const addSlowlyRef = makeFunctionReference<"mutation">("notes:addSlowly");
+
+/** Inserts, then (in the crash test's child process) keeps the transaction open for seconds. */
+export const addSlowly = internalMutation({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => {
+    await ctx.db.insert("notes", { text });
+    const holdMs = Number(process.env.HOLD_SCHEDULED_MUTATION_MS ?? 0);
+    const until = Date.now() + holdMs;
+    while (Date.now() < until) {
+      // Busy: the process is killed in here.
+    }
+  },
+});
+
+export const addSlowlyLater = mutation({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => await ctx.scheduler.runAfter(300, addSlowlyRef, { text }),
+});
