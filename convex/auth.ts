@@ -11,6 +11,10 @@ if (googleConfigured()) providers.push(Google);
 
 export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
   providers,
+  // Convex Auth's own limit locks an account (and its codes) for everyone after 10 failures an
+  // hour, so any stranger can lock its owner out. Our provider backs off per client and
+  // address instead (lib/sign-in-backoff.ts); this only stays as a far-off ceiling.
+  signIn: { maxFailedAttempsPerHour: 1000 },
   callbacks: {
     // Runs on every account write; the helper only inserts when the user has no profile yet.
     async afterUserCreatedOrUpdated(ctx, { userId }) {

@@ -203,6 +203,20 @@ export default defineSchema({
     attached: v.boolean(),
   }).index("by_storageId", ["storageId"]),
 
+  /** Failed password and code tries per (client, address) and per address (lib/sign-in-backoff.ts). */
+  signInFailures: defineTable({
+    key: v.string(),
+    failures: v.number(),
+    lastFailureAt: v.number(),
+    retryAfter: v.number(),
+  }).index("by_key", ["key"]),
+
+  /** The hash of the registration key the browser of an address's latest sign-up holds. */
+  pendingSignUps: defineTable({
+    email: v.string(),
+    keyHash: v.string(),
+  }).index("by_email", ["email"]),
+
   /** How far the orphan-file sweep has looked (files created up to `sweptThrough`); one row. */
   uploadSweeps: defineTable({
     sweptThrough: v.number(),

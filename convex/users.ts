@@ -1,4 +1,5 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
+import { v } from "convex/values";
 import { internalQuery, query } from "./_generated/server";
 import { requireVerifiedUser } from "./lib/auth";
 import { signInOptions as currentSignInOptions } from "./lib/auth-options";
@@ -40,4 +41,20 @@ export const signInOptions = query({
 export const verifiedCaller = internalQuery({
   args: {},
   handler: async (ctx) => await requireVerifiedUser(ctx),
+});
+
+/** Whether any user (a Google user, say) already has this address. */
+export const addressTaken = internalQuery({
+  args: { email: v.string() },
+  handler: async (ctx, { email }) =>
+    (await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", email))
+      .first()) !== null,
+});
+
+/** Whether the caller has a session (the password provider asks before verifying an address). */
+export const callerIsSignedIn = internalQuery({
+  args: {},
+  handler: async (ctx) => (await getAuthUserId(ctx)) !== null,
 });

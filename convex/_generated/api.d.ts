@@ -45,14 +45,17 @@ import type * as lib_post_feed from "../lib/post-feed.js";
 import type * as lib_profile_fields from "../lib/profile-fields.js";
 import type * as lib_profile_lookup from "../lib/profile-lookup.js";
 import type * as lib_profiles from "../lib/profiles.js";
+import type * as lib_sign_in_backoff from "../lib/sign-in-backoff.js";
 import type * as lib_text from "../lib/text.js";
 import type * as lib_uploads from "../lib/uploads.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_views from "../lib/views.js";
 import type * as messages from "../messages.js";
+import type * as pendingSignUps from "../pendingSignUps.js";
 import type * as postComments from "../postComments.js";
 import type * as posts from "../posts.js";
 import type * as profiles from "../profiles.js";
+import type * as signInBackoff from "../signInBackoff.js";
 import type * as users from "../users.js";
 
 /**
@@ -96,14 +99,17 @@ declare const fullApi: ApiFromModules<{
   "lib/profile-fields": typeof lib_profile_fields;
   "lib/profile-lookup": typeof lib_profile_lookup;
   "lib/profiles": typeof lib_profiles;
+  "lib/sign-in-backoff": typeof lib_sign_in_backoff;
   "lib/text": typeof lib_text;
   "lib/uploads": typeof lib_uploads;
   "lib/validators": typeof lib_validators;
   "lib/views": typeof lib_views;
   messages: typeof messages;
+  pendingSignUps: typeof pendingSignUps;
   postComments: typeof postComments;
   posts: typeof posts;
   profiles: typeof profiles;
+  signInBackoff: typeof signInBackoff;
   users: typeof users;
 }>;
 export declare const api: FilterApi<
@@ -114,8 +120,3 @@ export declare const internal: FilterApi<
   typeof fullApi,
   FunctionReference<any, "internal">
 >;
-
-export declare const components: {
-  rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
-  presence: import("@convex-dev/presence/_generated/component.js").ComponentApi<"presence">;
-};

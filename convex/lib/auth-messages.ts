@@ -21,12 +21,25 @@ export const AUTH_MESSAGES = {
   // Not in the seed (its verification was a link only): the 8-digit code of PRODUCT D6.
   invalidCode: "Invalid or expired verification code",
   tooManyAttempts: "Too many failed attempts. Please try again later.",
+  passwordTooLong: "Password must be at most 128 characters",
+  emailTooLong: "Email address must be at most 254 characters",
+  alreadySignedIn: "You are already logged in. Log out first to verify another address.",
+  verifyNeedsPassword: "Enter the password you chose when registering to verify this address.",
   alreadyVerified: "This email is already verified. Please log in.",
   mailNotSent: "The verification email could not be sent. Please try again later.",
   mailboxUnavailable: "The dev mailbox is not available",
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+/** The longest address SMTP can carry (RFC 5321 path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** The brute-force back-off's answer (convex/lib/sign-in-backoff.ts). */
+export function tooManyAttemptsMessage(seconds: number): string {
+  const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many failed attempts. Please wait ${wait} and try again.`;
+}
 export const VERIFICATION_CODE_LENGTH = 8;
 
 /** Lowercase and trimmed: the one form an address is stored and compared in. */

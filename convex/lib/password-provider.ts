@@ -1,45 +1,65 @@
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
 import {
   createAccount,
+  modifyAccountCredentials,
   retrieveAccount,
   signInViaProvider,
   type GenericActionCtxWithAuthConfig,
 } from "@convex-dev/auth/server";
 import { ConvexError, type Value } from "convex/values";
 import { Scrypt } from "lucia";
+import { internal } from "../_generated/api";
 import type { DataModel, Doc, Id } from "../_generated/dataModel";
 import { emailCodeProvider } from "./auth-email";
-import { AUTH_MESSAGES, isEmailAddress, MIN_PASSWORD_LENGTH, normalizeEmail } from "./auth-messages";
+import {
+  AUTH_MESSAGES,
+  isEmailAddress,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  normalizeEmail,
+} from "./auth-messages";
 
 export const PASSWORD_PROVIDER_ID = "password";
+/** Longest client id and registration key taken from a client (they are random tokens). */
+const MAX_TOKEN_LENGTH = 100;
 
 type AuthCtx = GenericActionCtxWithAuthConfig<DataModel>;
 type Params = Partial<Record<string, Value | undefined>>;
 type SignedIn = { userId: Id<"users">; sessionId?: Id<"authSessions"> };
+/** Who is trying: the address and the browser's random client id (brute-force back-off). */
+type Attempt = { email: string; clientId: string };
 
 /**
  * E-mail + password accounts that must verify their address with an 8-digit code (PRODUCT D6).
- * Our own take on Convex Auth's `Password` provider, for two reasons: every failure leaves as a
- * ConvexError carrying the seed §8 message (plain Errors reach production clients only as
- * "Server Error"), and the address is normalised before it names the account or the code.
+ * Our own take on Convex Auth's `Password` provider: every failure leaves as a ConvexError
+ * carrying the seed §8 message, the address is normalised, and the account rules of
+ * SECURITY.md hold (bounded inputs, back-off per attacker, no password kept that the verifying
+ * person did not set, no linking through an unverified address).
  *
- * Flows (the client's `signIn("password", { flow, email, ... })`):
- * - signUp {password}: new unverified account; a code is mailed; no session yet.
- * - signIn {password}: a session when verified; else a fresh code is mailed and no session.
- * - email-verification {code}: the code verifies the address and signs in.
+ * Flows (the client's `signIn("password", { flow, email, clientId, ... })`):
+ * - signUp {password, registrationKey}: a new unverified account, or a new password and code
+ *   for an address nobody verified yet; a code is mailed; no session.
+ * - signIn {password, registrationKey}: a session when verified; else a fresh code is mailed,
+ *   the browser's key is remembered as the registering one, and no session.
+ * - email-verification {code, registrationKey | password}: verifies the address and signs in,
+ *   only with the key of the browser that signed up last or the account's password.
  * - email-verification without code: mails a new code (the "Resend verification" button).
  */
 export const passwordProvider = ConvexCredentials<DataModel>({
   id: PASSWORD_PROVIDER_ID,
   authorize: async (params, ctx) => {
-    const email = emailFrom(params);
+    const attempt = { email: emailFrom(params), clientId: tokenFrom(params.clientId) || "unknown" };
     switch (params.flow) {
       case "signUp":
-        return await signUp(ctx, email, stringFrom(params.password));
+        return await signUp(ctx, attempt, newPasswordFrom(params), tokenFrom(params.registrationKey));
       case "signIn":
-        return await signIn(ctx, email, stringFrom(params.password));
+        return await signIn(ctx, attempt, passwordFrom(params), tokenFrom(params.registrationKey));
       case "email-verification":
-        return await verifyEmail(ctx, email, stringFrom(params.code).replace(/\s+/g, ""));
+        return await verifyEmail(ctx, attempt, stringFrom(params.code).replace(/\s+/g, ""), {
+          registrationKey: tokenFrom(params.registrationKey),
+          password: passwordFrom(params),
+        });
       default:
         throw new ConvexError(AUTH_MESSAGES.loginFailed);
     }
@@ -56,56 +76,105 @@ function stringFrom(value: Value | undefined): string {
   return typeof value === "string" ? value : "";
 }
 
+function tokenFrom(value: Value | undefined): string {
+  const token = stringFrom(value);
+  return token.length <= MAX_TOKEN_LENGTH ? token : "";
+}
+
 function emailFrom(params: Params): string {
-  const email = normalizeEmail(stringFrom(params.email));
+  const raw = stringFrom(params.email);
+  if (raw.length > MAX_EMAIL_LENGTH * 2) throw new ConvexError(AUTH_MESSAGES.emailTooLong);
+  const email = normalizeEmail(raw);
+  if (email.length > MAX_EMAIL_LENGTH) throw new ConvexError(AUTH_MESSAGES.emailTooLong);
   if (!isEmailAddress(email)) throw new ConvexError(AUTH_MESSAGES.invalidEmail);
   return email;
 }
 
-async function signUp(ctx: AuthCtx, email: string, password: string): Promise<SignedIn | null> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new ConvexError(AUTH_MESSAGES.weakPassword);
-  if ((await findAccount(ctx, email)) !== null) throw new ConvexError(AUTH_MESSAGES.emailInUse);
-  const { account } = await createAccount<DataModel>(ctx, {
-    provider: PASSWORD_PROVIDER_ID,
-    account: { id: email, secret: password },
-    profile: { email },
-    // A Google user with this verified address gets the password as a second way in.
-    shouldLinkViaEmail: true,
-  });
-  return await signInIfVerified(ctx, account, email);
+/** A password as given; over the limit it is refused before any hashing (hashing 1 MB is slow). */
+function passwordFrom(params: Params): string {
+  const password = stringFrom(params.password);
+  if (password.length > MAX_PASSWORD_LENGTH) throw new ConvexError(AUTH_MESSAGES.passwordTooLong);
+  return password;
 }
 
-async function signIn(ctx: AuthCtx, email: string, password: string): Promise<SignedIn | null> {
-  if (password === "") throw new ConvexError(AUTH_MESSAGES.incorrectPassword);
-  let account: Doc<"authAccounts">;
-  try {
-    ({ account } = await retrieveAccount<DataModel>(ctx, {
+function newPasswordFrom(params: Params): string {
+  const password = passwordFrom(params);
+  if (password.length < MIN_PASSWORD_LENGTH) throw new ConvexError(AUTH_MESSAGES.weakPassword);
+  return password;
+}
+
+async function signUp(ctx: AuthCtx, { email }: Attempt, password: string, registrationKey: string) {
+  const account = await findAccount(ctx, email);
+  if (account?.emailVerified) throw new ConvexError(AUTH_MESSAGES.emailInUse);
+  if (account === null) {
+    // A Google user with this address keeps it: a password is never linked through an
+    // address nobody proved (and two users must not share one address).
+    if (await ctx.runQuery(internal.users.addressTaken, { email })) throw new ConvexError(AUTH_MESSAGES.emailInUse);
+    await createAccount<DataModel>(ctx, {
       provider: PASSWORD_PROVIDER_ID,
       account: { id: email, secret: password },
-    }));
-  } catch (error) {
-    throw new ConvexError(signInFailureMessage(error));
+      profile: { email },
+      shouldLinkViaEmail: false,
+    });
+  } else {
+    // Nobody verified this address: the latest sign-up replaces the password and the code.
+    await modifyAccountCredentials(ctx, { provider: PASSWORD_PROVIDER_ID, account: { id: email, secret: password } });
   }
-  return await signInIfVerified(ctx, account, email);
+  const keyHash = registrationKey === "" ? null : await sha256(registrationKey);
+  await ctx.runMutation(internal.pendingSignUps.remember, { email, keyHash });
+  const created = await findAccount(ctx, email);
+  if (created === null) throw new ConvexError(AUTH_MESSAGES.registrationFailed);
+  await mailCode(ctx, created, email);
+  return null;
 }
 
-/** retrieveAccount reports its outcome as the Error's message; these are its three. */
-function signInFailureMessage(error: unknown): string {
-  const reason = error instanceof Error ? error.message : "";
-  if (reason === "InvalidAccountId") return AUTH_MESSAGES.accountNotFound;
-  if (reason === "InvalidSecret") return AUTH_MESSAGES.incorrectPassword;
-  if (reason === "TooManyFailedAttempts") return AUTH_MESSAGES.tooManyAttempts;
-  console.error("Password sign-in failed unexpectedly", error);
-  return AUTH_MESSAGES.loginFailed;
+async function signIn(
+  ctx: AuthCtx,
+  attempt: Attempt,
+  password: string,
+  registrationKey: string,
+): Promise<SignedIn | null> {
+  if (password === "") throw new ConvexError(AUTH_MESSAGES.incorrectPassword);
+  const account = await findAccount(ctx, attempt.email);
+  if (account === null) throw new ConvexError(AUTH_MESSAGES.accountNotFound);
+  await ctx.runMutation(internal.signInBackoff.check, attempt);
+  if (!(await passwordMatches(account, password))) {
+    await ctx.runMutation(internal.signInBackoff.recordFailure, attempt);
+    throw new ConvexError(AUTH_MESSAGES.incorrectPassword);
+  }
+  await ctx.runMutation(internal.signInBackoff.recordSuccess, attempt);
+  if (account.emailVerified) return { userId: account.userId };
+  // Unverified accounts get no session: a new code goes out and the client is told to verify.
+  // Knowing the password, this browser may verify without it (its key replaces the last one).
+  if (registrationKey !== "") {
+    await ctx.runMutation(internal.pendingSignUps.remember, {
+      email: attempt.email,
+      keyHash: await sha256(registrationKey),
+    });
+  }
+  await mailCode(ctx, account, attempt.email);
+  return null;
 }
 
-async function verifyEmail(ctx: AuthCtx, email: string, code: string): Promise<SignedIn | null> {
+type Proof = { registrationKey: string; password: string };
+
+async function verifyEmail(ctx: AuthCtx, attempt: Attempt, code: string, proof: Proof): Promise<SignedIn | null> {
+  const { email } = attempt;
   const account = await findAccount(ctx, email);
   if (account === null) throw new ConvexError(AUTH_MESSAGES.accountNotFound);
+  // Also what a second click on a used link says.
+  if (account.emailVerified) throw new ConvexError(AUTH_MESSAGES.alreadyVerified);
   if (code === "") {
-    if (account.emailVerified) throw new ConvexError(AUTH_MESSAGES.alreadyVerified);
     await mailCode(ctx, account, email);
     return null;
+  }
+  // A verification link opened by someone already signed in must not swap their session.
+  // (Asked through a query: Convex Auth hands providers a ctx.auth without getUserIdentity.)
+  if (await ctx.runQuery(internal.users.callerIsSignedIn, {})) throw new ConvexError(AUTH_MESSAGES.alreadySignedIn);
+  await ctx.runMutation(internal.signInBackoff.check, attempt);
+  if (!(await provesSignUp(ctx, account, email, proof))) {
+    if (proof.password !== "") await ctx.runMutation(internal.signInBackoff.recordFailure, attempt);
+    throw new ConvexError(proof.password === "" ? AUTH_MESSAGES.verifyNeedsPassword : AUTH_MESSAGES.incorrectPassword);
   }
   let signedIn: SignedIn | null;
   try {
@@ -114,23 +183,34 @@ async function verifyEmail(ctx: AuthCtx, email: string, code: string): Promise<S
       params: { email, code },
     });
   } catch (error) {
-    // "Could not verify code": wrong, used, expired, or too many attempts (Convex Auth counts them).
+    // "Could not verify code": wrong, used, replaced by a newer one, or expired.
     console.info("Verification code refused", error instanceof Error ? error.message : error);
     signedIn = null;
   }
-  if (signedIn === null) throw new ConvexError(AUTH_MESSAGES.invalidCode);
+  if (signedIn === null) {
+    await ctx.runMutation(internal.signInBackoff.recordFailure, attempt);
+    throw new ConvexError(AUTH_MESSAGES.invalidCode);
+  }
+  await ctx.runMutation(internal.signInBackoff.recordSuccess, attempt);
+  await ctx.runMutation(internal.pendingSignUps.remember, { email, keyHash: null });
   return signedIn;
 }
 
-/** Unverified accounts get no session: a new code goes out and the client is told to verify. */
-async function signInIfVerified(ctx: AuthCtx, account: Doc<"authAccounts">, email: string): Promise<SignedIn | null> {
-  if (account.emailVerified) return { userId: account.userId };
-  await mailCode(ctx, account, email);
-  return null;
+/** The browser of the latest sign-up (its key), or whoever knows the account's password. */
+async function provesSignUp(ctx: AuthCtx, account: Doc<"authAccounts">, email: string, proof: Proof) {
+  if (proof.registrationKey !== "") {
+    const expected = await ctx.runQuery(internal.pendingSignUps.keyHashOf, { email });
+    if (expected !== null && expected === (await sha256(proof.registrationKey))) return true;
+  }
+  return proof.password !== "" && (await passwordMatches(account, proof.password));
+}
+
+async function passwordMatches(account: Doc<"authAccounts">, password: string): Promise<boolean> {
+  return account.secret !== undefined && (await new Scrypt().verify(account.secret, password));
 }
 
 async function mailCode(ctx: AuthCtx, account: Doc<"authAccounts">, email: string): Promise<void> {
-  // Without a code in params this only issues and sends one; it never signs in.
+  // Without a code in params this only issues and sends one (replacing the previous code).
   await signInViaProvider(ctx, emailCodeProvider, { accountId: account._id, params: { email } });
 }
 
@@ -145,4 +225,9 @@ async function findAccount(ctx: AuthCtx, email: string): Promise<Doc<"authAccoun
     if (error instanceof Error && error.message === "InvalidAccountId") return null;
     throw error;
   }
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -1,11 +1,14 @@
 /**
  * The account journey in real Chromium against the local backend: register, read the code in
  * the dev mailbox, verify, land where the guard wanted, log out, log in again, and be sent to
- * /login from a guarded page (and back after logging in). Also the e-mail's one-click link.
+ * /login from a guarded page (and back after logging in). Also the e-mail's link, which names
+ * the address and asks for one click, and asks elsewhere for the password (never logging a
+ * visitor into somebody else's account).
  * Screenshots of the auth screens at 1280 and 390 px go to /tmp/e2e-shots.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "./harness/accessibility";
 import { startApp, type App } from "./harness/app";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
 import { createVerifiedUser } from "./harness/users";
@@ -104,7 +107,7 @@ describe("accounts in the browser", () => {
     await context.close();
   });
 
-  it("tells an unverified user to verify, and the e-mail's link verifies in one click", async () => {
+  it("tells an unverified user to verify, and the e-mail's link names the address and verifies in one click", async () => {
     const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
     const page = await context.newPage();
     const email = "one-click@example.com";
@@ -118,10 +121,52 @@ describe("accounts in the browser", () => {
     // Logging in mailed a fresh code; its link is what the e-mail carries.
     const { link } = await codeFromMailbox(context, app, email);
     await page.goto(link);
+    await page.getByText(`Verify ${email} and log in as its owner?`).waitFor({ timeout: WAIT_MS });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/verify-email"); // nothing happens without the click
+    await page.getByRole("button", { name: "Verify" }).click();
     // No page was asked for before login: verification leads to BOOK_CROSS (seed §4).
     await page.waitForURL(`${app.url}/books`, { timeout: WAIT_MS });
     await page.getByRole("button", { name: "Log Out" }).waitFor({ timeout: WAIT_MS });
     await context.close();
+  });
+
+  it("a link opened in another browser needs the password, and a logged-in visitor is never switched", async () => {
+    const email = "elsewhere@example.com";
+    const registering = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+    const registerPage = await registering.newPage();
+    await registerPage.goto(`${app.url}/register`);
+    await register(registerPage, email);
+    const { link } = await codeFromMailbox(registering, app, email);
+
+    // Someone already logged in opens the link: their session stays, nothing is verified.
+    await createVerifiedUser(app.engine, { name: "Sam", email: "sam@example.com", password: PASSWORD });
+    const visitor = await browser.newContext({ viewport: PHONE_VIEWPORT });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${app.url}/login`);
+    await logIn(visitorPage, "sam@example.com");
+    await visitorPage.waitForURL((url) => url.pathname !== "/login", { timeout: WAIT_MS });
+    await visitorPage.goto(link);
+    await visitorPage.getByText("You are logged in as sam@example.com.").waitFor({ timeout: WAIT_MS });
+    expect(await visitorPage.getByRole("button", { name: "Verify" }).count()).toBe(0);
+    await screenshot(visitorPage, "auth-verify-signed-in-phone");
+
+    // A fresh browser (a phone, say) must give the password chosen at registration.
+    const phone = await browser.newContext({ viewport: PHONE_VIEWPORT });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(link);
+    await phonePage.getByRole("button", { name: "Verify" }).click();
+    await phonePage
+      .getByRole("alert")
+      .getByText("Enter the password you chose when registering")
+      .waitFor({ timeout: WAIT_MS });
+    await phonePage.getByLabel("Password").fill(PASSWORD);
+    await screenshot(phonePage, "auth-verify-other-browser-phone");
+    expect(await seriousAxeViolations(phonePage)).toEqual([]);
+    await phonePage.getByRole("button", { name: "Verify" }).click();
+    await phonePage.waitForURL(`${app.url}/books`, { timeout: WAIT_MS });
+    await Promise.all([registering.close(), visitor.close(), phone.close()]);
   });
 
   it("shows the seed's messages for a wrong password and an unknown account", async () => {

@@ -67,6 +67,9 @@ describe("register form", () => {
       flow: "signUp",
       email: "Dora@Example.com",
       password: "secret-1",
+      clientId: expect.any(String),
+      // This browser becomes the one that may verify the address without the password.
+      registrationKey: localStorage.getItem("dumy.registration.dora@example.com"),
     });
     expect(await screen.findByText("Landed at /verify-email?email=dora%40example.com&redirect=%2Fbooks")).toBeVisible();
   });
@@ -116,6 +119,8 @@ describe("login form", () => {
       flow: "signIn",
       email: "dora@example.com",
       password: "secret-1",
+      clientId: expect.any(String),
+      registrationKey: expect.any(String),
     });
     expect(await screen.findByText("Landed at /books/b1?x=1")).toBeVisible();
   });

@@ -5,6 +5,7 @@ import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import DevMailboxPage from "@/features/auth/dev-mailbox-page";
 import VerifyEmailPage from "@/features/auth/verify-email-page";
+import { newRegistrationKey } from "@/features/auth/browser-keys";
 import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
 import { renderPage } from "./auth-test-kit";
 
@@ -16,26 +17,65 @@ vi.mock("convex/react", () => ({
   useQuery: (ref: FunctionReference<"query">) => queries.current[getFunctionName(ref)],
 }));
 
+let doraKey = "";
+
 beforeEach(() => {
   signIn.mockReset();
-  queries.current = { "users:signInOptions": { google: false, devMailbox: true } };
+  queries.current = { "users:signInOptions": { google: false, devMailbox: true }, "users:viewer": null };
+  localStorage.clear();
+  // Unless a test says otherwise, this browser is the one that registered dora@example.com.
+  doraKey = newRegistrationKey("dora@example.com");
 });
 
+const verification = (code: string, extra: Record<string, string> = {}) => [
+  "password",
+  {
+    flow: "email-verification",
+    email: "dora@example.com",
+    code,
+    clientId: expect.any(String),
+    registrationKey: doraKey,
+    ...extra,
+  },
+];
+
 describe("verify email screen", () => {
-  it("verifies once, without a click, from the e-mail's link and continues to ?redirect=", async () => {
+  it("shows whose address the e-mail's link verifies and verifies only after one click, then continues to ?redirect=", async () => {
     signIn.mockResolvedValue({ signingIn: true });
     renderPage(
       "/verify-email",
       "/verify-email?email=dora%40example.com&code=12345678&redirect=%2Fdumy%3Fpage%3D2",
       <VerifyEmailPage />,
     );
+    expect(screen.getByText(/Verify dora@example.com and log in as its owner\?/)).toBeVisible();
+    expect(screen.getByLabelText("Verification code")).toHaveValue("12345678");
+    expect(signIn).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Verify" }));
     expect(await screen.findByText("Landed at /dumy?page=2")).toBeVisible();
     expect(signIn).toHaveBeenCalledTimes(1);
-    expect(signIn).toHaveBeenCalledWith("password", {
-      flow: "email-verification",
-      email: "dora@example.com",
-      code: "12345678",
-    });
+    expect(signIn).toHaveBeenCalledWith(...verification("12345678"));
+  });
+
+  it("asks for the registration password when this browser did not register the address", async () => {
+    localStorage.clear();
+    doraKey = "";
+    signIn.mockResolvedValue({ signingIn: true });
+    renderPage("/verify-email", "/verify-email?email=dora%40example.com&code=12345678", <VerifyEmailPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(AUTH_MESSAGES.verifyNeedsPassword);
+    expect(signIn).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText("Password"), "secret-1");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(signIn).toHaveBeenCalledWith(...verification("12345678", { password: "secret-1" }));
+  });
+
+  it("never verifies over an open session: it says who is logged in and offers no form", () => {
+    queries.current["users:viewer"] = { email: "me@example.com", emailVerified: true };
+    renderPage("/verify-email", "/verify-email?email=dora%40example.com&code=12345678", <VerifyEmailPage />);
+    expect(screen.getByText(/You are logged in as me@example.com/)).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Verify" })).toBeNull();
+    expect(signIn).not.toHaveBeenCalled();
   });
 
   it("verifies a typed code and goes to BOOK_CROSS without a redirect (seed §4)", async () => {
@@ -44,11 +84,7 @@ describe("verify email screen", () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Verification code"), "1234 5678");
     await user.click(screen.getByRole("button", { name: "Verify" }));
-    expect(signIn).toHaveBeenCalledWith("password", {
-      flow: "email-verification",
-      email: "dora@example.com",
-      code: "12345678",
-    });
+    expect(signIn).toHaveBeenCalledWith(...verification("12345678"));
     expect(await screen.findByText("Landed at /books")).toBeVisible();
   });
 
@@ -59,6 +95,7 @@ describe("verify email screen", () => {
       "/verify-email?email=dora%40example.com&code=12345678&redirect=%2F",
       <VerifyEmailPage />,
     );
+    await userEvent.setup().click(screen.getByRole("button", { name: "Verify" }));
     expect(await screen.findByText("Landed at /books")).toBeVisible();
   });
 
@@ -74,6 +111,7 @@ describe("verify email screen", () => {
   it("shows the server's message for a wrong code and stays", async () => {
     signIn.mockRejectedValue(new ConvexError(AUTH_MESSAGES.invalidCode));
     renderPage("/verify-email", "/verify-email?email=dora%40example.com&code=00000000", <VerifyEmailPage />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Verify" }));
     expect(await screen.findByText(AUTH_MESSAGES.invalidCode)).toBeVisible();
     expect(screen.getByRole("button", { name: "Verify" })).toBeEnabled();
   });
@@ -82,7 +120,11 @@ describe("verify email screen", () => {
     signIn.mockResolvedValue({ signingIn: false });
     renderPage("/verify-email", "/verify-email?email=dora%40example.com", <VerifyEmailPage />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Resend verification" }));
-    expect(signIn).toHaveBeenCalledWith("password", { flow: "email-verification", email: "dora@example.com" });
+    expect(signIn).toHaveBeenCalledWith("password", {
+      flow: "email-verification",
+      email: "dora@example.com",
+      clientId: expect.any(String),
+    });
     expect(await screen.findByRole("status")).toHaveTextContent(AUTH_MESSAGES.resent);
   });
 

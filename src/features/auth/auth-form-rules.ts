@@ -1,6 +1,8 @@
 import {
   AUTH_MESSAGES,
   isEmailAddress,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   normalizeEmail,
   VERIFICATION_CODE_LENGTH,
@@ -16,11 +18,13 @@ export function loginFormProblem(email: string, password: string): string | null
   return email.trim() === "" || password === "" ? LOGIN_FIELDS_REQUIRED : null;
 }
 
-/** Register: an e-mail address, matching passwords, at least 6 characters. */
+/** Register: an e-mail address (at most 254 characters), matching passwords of 6 to 128 characters. */
 export function registerFormProblem(email: string, password: string, confirmPassword: string): string | null {
+  if (normalizeEmail(email).length > MAX_EMAIL_LENGTH) return AUTH_MESSAGES.emailTooLong;
   if (!isEmailAddress(normalizeEmail(email))) return AUTH_MESSAGES.invalidEmail;
   if (password !== confirmPassword) return AUTH_MESSAGES.passwordsDoNotMatch;
   if (password.length < MIN_PASSWORD_LENGTH) return AUTH_MESSAGES.weakPassword;
+  if (password.length > MAX_PASSWORD_LENGTH) return AUTH_MESSAGES.passwordTooLong;
   return null;
 }
 

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { AUTH_MESSAGES, normalizeEmail } from "../../../convex/lib/auth-messages";
 import { authErrorMessage } from "./auth-errors";
+import { clientId, newRegistrationKey } from "./browser-keys";
 import { loginFormProblem } from "./auth-form-rules";
 import { authPathKeepingRedirect, returnPathFrom, verifyEmailPath } from "./auth-paths";
 import { AuthCard } from "./components/auth-card";
@@ -38,7 +39,15 @@ export default function LoginPage() {
     }
     setBusy(true);
     try {
-      const { signingIn } = await signIn("password", { flow: "signIn", email, password });
+      // An unverified account's right password makes this browser its registering one.
+      const registrationKey = newRegistrationKey(normalizeEmail(email));
+      const { signingIn } = await signIn("password", {
+        flow: "signIn",
+        email,
+        password,
+        clientId: clientId(),
+        registrationKey,
+      });
       if (signingIn) {
         navigate(returnTo, { replace: true });
         return;

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, normalizeEmail } from "../../../convex/lib/auth-messages";
 import { authErrorMessage } from "./auth-errors";
+import { clientId, newRegistrationKey } from "./browser-keys";
 import { registerFormProblem } from "./auth-form-rules";
 import { authPathKeepingRedirect, returnPathFrom, verifyEmailPath } from "./auth-paths";
 import { AuthCard } from "./components/auth-card";
@@ -31,7 +32,13 @@ export default function RegisterPage() {
     if (problem !== null) return;
     setBusy(true);
     try {
-      const { signingIn } = await signIn("password", { flow: "signUp", email, password });
+      const { signingIn } = await signIn("password", {
+        flow: "signUp",
+        email,
+        password,
+        clientId: clientId(),
+        registrationKey: newRegistrationKey(normalizeEmail(email)),
+      });
       // New accounts are unverified: the code is on its way, the verify screen takes it.
       navigate(signingIn ? returnPathFrom(searchParams) : verifyEmailPath(normalizeEmail(email), searchParams));
     } catch (failure) {

@@ -1,11 +1,14 @@
 import { useAuthActions } from "@convex-dev/auth/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useQuery } from "convex/react";
+import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from "../../../convex/lib/auth-messages";
+import { api } from "../../../convex/_generated/api";
+import { AUTH_MESSAGES, normalizeEmail, VERIFICATION_CODE_LENGTH } from "../../../convex/lib/auth-messages";
 import { authErrorMessage } from "./auth-errors";
 import { codeDigits, verifyFormProblem } from "./auth-form-rules";
 import { afterVerificationPath, authPathKeepingRedirect } from "./auth-paths";
+import { clientId, forgetRegistration, registrationKeyFor } from "./browser-keys";
 import { AuthCard } from "./components/auth-card";
 import { AuthField } from "./components/auth-field";
 import { DevMailboxHint } from "./components/dev-mailbox-hint";
@@ -15,10 +18,15 @@ import { useSignInOptions } from "./use-sign-in-options";
 
 type Notice = { tone: "error" | "success"; text: string } | null;
 
+const PASSWORD_NEEDED = AUTH_MESSAGES.verifyNeedsPassword;
+
 /**
  * Verify Your Email (PRODUCT D6): enter the 8-digit code, or arrive through the e-mail's link
- * (?email=…&code=…), which verifies in one click. Success signs the user in and continues to
- * the guard's `redirect` path or BOOK_CROSS.
+ * (?email=…&code=…), which fills both in and asks for one click, naming the address it logs
+ * into (a link someone else sent must not log a visitor in unawares). Verifying logs in only in
+ * the browser that registered the address, or with the password chosen then (asked for here
+ * when this browser did not register it), and never replaces a session that is already open.
+ * Success continues to the guard's `redirect` path or BOOK_CROSS.
  */
 export default function VerifyEmailPage() {
   const { signIn } = useAuthActions();
@@ -29,42 +37,43 @@ export default function VerifyEmailPage() {
   const linkCode = codeDigits(searchParams.get("code") ?? "");
   const [email, setEmail] = useState(linkEmail);
   const [code, setCode] = useState(linkCode);
+  const [password, setPassword] = useState("");
+  const viewer = useQuery(api.users.viewer);
+  const registeredHere = registrationKeyFor(normalizeEmail(email)) !== "";
   const [notice, setNotice] = useState<Notice>(null);
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
   const returnTo = afterVerificationPath(searchParams);
 
-  const verify = useCallback(
-    async (address: string, digits: string) => {
-      const problem = verifyFormProblem(address, digits);
-      if (problem !== null) {
-        setNotice({ tone: "error", text: problem });
+  async function verify() {
+    const problem = verifyFormProblem(email, code) ?? (registeredHere || password !== "" ? null : PASSWORD_NEEDED);
+    if (problem !== null) {
+      setNotice({ tone: "error", text: problem });
+      return;
+    }
+    const address = normalizeEmail(email);
+    setNotice(null);
+    setVerifying(true);
+    try {
+      const { signingIn } = await signIn("password", {
+        flow: "email-verification",
+        email: address,
+        code,
+        clientId: clientId(),
+        registrationKey: registrationKeyFor(address),
+        ...(registeredHere ? {} : { password }),
+      });
+      if (signingIn) {
+        forgetRegistration(address);
+        navigate(returnTo, { replace: true });
         return;
       }
-      setNotice(null);
-      setVerifying(true);
-      try {
-        const { signingIn } = await signIn("password", { flow: "email-verification", email: address, code: digits });
-        if (signingIn) {
-          navigate(returnTo, { replace: true });
-          return;
-        }
-        setNotice({ tone: "error", text: AUTH_MESSAGES.invalidCode });
-      } catch (failure) {
-        setNotice({ tone: "error", text: authErrorMessage(failure, AUTH_MESSAGES.invalidCode) });
-      }
-      setVerifying(false);
-    },
-    [signIn, navigate, returnTo],
-  );
-
-  // The e-mail's link carries both values: verify once, without a click (the ref survives StrictMode's re-run).
-  const linkUsed = useRef(false);
-  useEffect(() => {
-    if (linkUsed.current || linkEmail === "" || linkCode === "") return;
-    linkUsed.current = true;
-    void verify(linkEmail, linkCode);
-  }, [linkEmail, linkCode, verify]);
+      setNotice({ tone: "error", text: AUTH_MESSAGES.invalidCode });
+    } catch (failure) {
+      setNotice({ tone: "error", text: authErrorMessage(failure, AUTH_MESSAGES.invalidCode) });
+    }
+    setVerifying(false);
+  }
 
   async function resend() {
     if (email.trim() === "") {
@@ -74,7 +83,7 @@ export default function VerifyEmailPage() {
     setNotice(null);
     setResending(true);
     try {
-      await signIn("password", { flow: "email-verification", email });
+      await signIn("password", { flow: "email-verification", email, clientId: clientId() });
       setNotice({ tone: "success", text: AUTH_MESSAGES.resent });
     } catch (failure) {
       const message = authErrorMessage(failure, AUTH_MESSAGES.resendFailed);
@@ -89,16 +98,34 @@ export default function VerifyEmailPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void verify(email, code);
+    void verify();
+  }
+
+  if (viewer) {
+    return (
+      <AuthCard
+        title="Verify Your Email"
+        intro={`You are logged in as ${viewer.email}. Log out first to verify another address.`}
+        footer={
+          <Link to={paths.home} className={textLinkClass}>
+            Go to the home page
+          </Link>
+        }
+      >
+        {null}
+      </AuthCard>
+    );
   }
 
   return (
     <AuthCard
       title="Verify Your Email"
       intro={
-        linkEmail
-          ? `We sent an ${VERIFICATION_CODE_LENGTH}-digit code to ${linkEmail}. Enter it below, or open the link in the e-mail.`
-          : `Enter your e-mail address and the ${VERIFICATION_CODE_LENGTH}-digit code we sent you.`
+        linkEmail && linkCode
+          ? `Verify ${linkEmail} and log in as its owner? Only continue if you registered this address.`
+          : linkEmail
+            ? `We sent an ${VERIFICATION_CODE_LENGTH}-digit code to ${linkEmail}. Enter it below, or open the link in the e-mail.`
+            : `Enter your e-mail address and the ${VERIFICATION_CODE_LENGTH}-digit code we sent you.`
       }
       footer={
         <Link to={authPathKeepingRedirect(paths.login, searchParams)} className={textLinkClass}>
@@ -119,6 +146,21 @@ export default function VerifyEmailPage() {
           onChange={(value) => setCode(codeDigits(value))}
           autoFocus={linkEmail !== "" && linkCode === ""}
         />
+        {!registeredHere && (
+          <div className="space-y-1">
+            <AuthField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              autoFocus={linkEmail !== "" && linkCode !== ""}
+            />
+            <p className="text-xs text-stone-600">
+              This browser did not register this address: enter the password chosen when registering.
+            </p>
+          </div>
+        )}
         <FormMessage tone="error">{notice?.tone === "error" ? notice.text : null}</FormMessage>
         <FormMessage tone="success">{notice?.tone === "success" ? notice.text : null}</FormMessage>
         <SubmitButton busy={verifying} busyLabel="Verifying...">

@@ -115,7 +115,7 @@ export async function latestMail(engine: Engine, email: string): Promise<{ code:
 
 /**
  * A new browser context whose user registered through /register, verified with the link of the
- * mailed code and is signed in (the page is wherever verification leads, BOOK_CROSS by default).
+ * mailed code (one click on its Verify button) and is signed in (the page is wherever verification leads, BOOK_CROSS by default).
  * Its profile is then named `user.name` (sign-up alone names it 'New User').
  */
 export async function newUserPage(browser: Browser, app: RunningApp, user: TestUser): Promise<SignedIn> {
@@ -135,6 +135,8 @@ export async function newUserPage(browser: Browser, app: RunningApp, user: TestU
   }
   if (mail === null) throw new Error(`no verification mail for ${user.email} in the dev mailbox`);
   await page.goto(mail.link);
+  // The link names the address and asks for one click (this browser registered it).
+  await page.getByRole("button", { name: "Verify" }).click();
   await page.waitForURL((url) => url.pathname !== "/verify-email");
   const account = await app.engine.admin.run(
     async (ctx) =>

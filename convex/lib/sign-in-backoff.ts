@@ -1,0 +1,36 @@
+/**
+ * Brute-force protection that slows the guesser, not the owner (security review item 8).
+ * Failures are counted per (client, address) pair: after a few, each further try must wait a
+ * growing delay. A second, much looser count per address bounds a guesser who keeps changing
+ * client ids. Nobody is locked out for an hour by a stranger's ten wrong guesses.
+ */
+export type FailureCount = { failures: number; lastFailureAt: number; retryAfter: number };
+
+export const BACKOFF = {
+  pair: { freeFailures: 3, forgetAfterMs: 24 * 60 * 60 * 1000 },
+  address: { freeFailures: 30, forgetAfterMs: 60 * 60 * 1000 },
+  firstDelayMs: 1000,
+  maxDelayMs: 15 * 60 * 1000,
+} as const;
+
+export type BackoffScope = "pair" | "address";
+
+/** The rows' keys for one attempt; a client that sent no id shares "unknown" with the others. */
+export function backoffKeys(email: string, clientId: string): Record<BackoffScope, string> {
+  return { pair: `pair:${clientId}|${email}`, address: `address:${email}` };
+}
+
+/** The count after one more failure at `now` (an old count is forgotten first). */
+export function afterFailure(previous: FailureCount | null, scope: BackoffScope, now: number): FailureCount {
+  const rule = BACKOFF[scope];
+  const stale = previous === null || now - previous.lastFailureAt > rule.forgetAfterMs;
+  const failures = (stale ? 0 : previous.failures) + 1;
+  const over = failures - rule.freeFailures;
+  const delay = over <= 0 ? 0 : Math.min(BACKOFF.firstDelayMs * 2 ** (over - 1), BACKOFF.maxDelayMs);
+  return { failures, lastFailureAt: now, retryAfter: now + delay };
+}
+
+/** Whole seconds to wait before the next try is looked at (0 = go ahead). */
+export function secondsToWait(count: FailureCount | null, now: number): number {
+  return count === null || count.retryAfter <= now ? 0 : Math.ceil((count.retryAfter - now) / 1000);
+}

@@ -1,0 +1,176 @@
+/** The account rules of the security review (items 5, 6, 8, 9 and 10), each as an attack that must fail. */
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { AUTH_MESSAGES, tooManyAttemptsMessage } from "../../convex/lib/auth-messages";
+import { afterFailure, BACKOFF } from "../../convex/lib/sign-in-backoff";
+import { useAuthEnvironment } from "./auth-env";
+import { latestCode, mailTo, PASSWORD, sessionCount, signIn, userByEmail, verifiedUser } from "./auth-kit";
+import { newBackend } from "./test-env";
+
+const VICTIM = "victim@example.com";
+const ATTACKER_PASSWORD = "attacker-pw";
+const ATTACKERS_BROWSER = "attackers-own-browser-key";
+
+beforeEach(async () => {
+  await useAuthEnvironment();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("pre-registration takeover (item 5)", () => {
+  test("a new sign-up for an unverified address replaces the password and the code", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: VICTIM, password: ATTACKER_PASSWORD, registrationKey: ATTACKERS_BROWSER });
+    const attackersCode = await latestCode(t, VICTIM);
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD });
+    const victimsCode = await latestCode(t, VICTIM);
+
+    if (attackersCode !== victimsCode) {
+      await expect(
+        signIn(t, {
+          flow: "email-verification",
+          email: VICTIM,
+          code: attackersCode,
+          registrationKey: ATTACKERS_BROWSER,
+        }),
+      ).rejects.toThrow();
+    }
+    const verified = await signIn(t, { flow: "email-verification", email: VICTIM, code: victimsCode });
+    expect(verified.tokens?.token).toEqual(expect.any(String));
+    await expect(signIn(t, { flow: "signIn", email: VICTIM, password: ATTACKER_PASSWORD })).rejects.toThrow(
+      AUTH_MESSAGES.incorrectPassword,
+    );
+    await expect(signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD })).resolves.toMatchObject({
+      tokens: expect.any(Object),
+    });
+  });
+
+  test("the victim opening the attacker's code (even a resent one) cannot verify the attacker's password", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: VICTIM, password: ATTACKER_PASSWORD, registrationKey: ATTACKERS_BROWSER });
+    await signIn(t, { flow: "email-verification", email: VICTIM, registrationKey: "" }); // "Resend verification"
+    const code = await latestCode(t, VICTIM);
+
+    const inVictimsBrowser = { flow: "email-verification", email: VICTIM, code, registrationKey: "victims-browser" };
+    await expect(signIn(t, inVictimsBrowser)).rejects.toThrow(AUTH_MESSAGES.verifyNeedsPassword);
+    await expect(signIn(t, { ...inVictimsBrowser, password: PASSWORD })).rejects.toThrow(
+      AUTH_MESSAGES.incorrectPassword,
+    );
+    expect((await userByEmail(t, VICTIM))?.emailVerificationTime).toBeUndefined();
+    expect(await sessionCount(t)).toBe(0);
+  });
+
+  test("the person who registered verifies on another device with the code and their password", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD });
+    const code = await latestCode(t, VICTIM);
+    const onPhone = { flow: "email-verification", email: VICTIM, code, registrationKey: "", password: PASSWORD };
+    await expect(signIn(t, onPhone)).resolves.toMatchObject({ tokens: expect.any(Object) });
+  });
+});
+
+describe("linking by e-mail (item 6)", () => {
+  test("a password sign-up for a Google user's address is refused and attaches nothing", async () => {
+    const t = newBackend();
+    const googleUser = await t.run(async (ctx) => {
+      const userId = await ctx.db.insert("users", { email: VICTIM, emailVerificationTime: Date.now() });
+      await ctx.db.insert("authAccounts", { userId, provider: "google", providerAccountId: "g-123" });
+      return userId;
+    });
+    await expect(signIn(t, { flow: "signUp", email: VICTIM, password: ATTACKER_PASSWORD })).rejects.toThrow(
+      AUTH_MESSAGES.emailInUse,
+    );
+    const accounts = await t.run((ctx) => ctx.db.query("authAccounts").collect());
+    expect(accounts.map((account) => [account.provider, account.userId])).toEqual([["google", googleUser]]);
+    expect(await mailTo(t, VICTIM)).toHaveLength(0);
+  });
+});
+
+describe("brute force without locking the owner out (item 8)", () => {
+  test("a guesser waits 1, 2, 4… seconds after three misses, even with the right password, while the owner signs in", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    await verifiedUser(t, VICTIM);
+    const guess = (password: string) => signIn(t, { flow: "signIn", email: VICTIM, password, clientId: "guesser" });
+
+    for (let miss = 0; miss < 3; miss++)
+      await expect(guess("wrong-pw")).rejects.toThrow(AUTH_MESSAGES.incorrectPassword);
+    await expect(guess("wrong-pw")).rejects.toThrow(AUTH_MESSAGES.incorrectPassword);
+    await expect(guess(PASSWORD)).rejects.toThrow(tooManyAttemptsMessage(1));
+    vi.advanceTimersByTime(1000);
+    await expect(guess("wrong-pw")).rejects.toThrow(AUTH_MESSAGES.incorrectPassword);
+    await expect(guess("wrong-pw")).rejects.toThrow(tooManyAttemptsMessage(2));
+    vi.advanceTimersByTime(2000);
+    await expect(guess("wrong-pw")).rejects.toThrow(AUTH_MESSAGES.incorrectPassword);
+    await expect(guess("wrong-pw")).rejects.toThrow(tooManyAttemptsMessage(4));
+
+    const owner = await signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "owners-laptop" });
+    expect(owner.tokens?.token).toEqual(expect.any(String));
+  }, 60_000);
+
+  test("a stranger's wrong codes do not stop the owner verifying", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD });
+    const code = await latestCode(t, VICTIM);
+    const wrong = code === "12345678" ? "87654321" : "12345678";
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await expect(
+        signIn(t, { flow: "email-verification", email: VICTIM, code: wrong, registrationKey: "x", clientId: "x" }),
+      ).rejects.toThrow(AUTH_MESSAGES.verifyNeedsPassword);
+    }
+    await expect(signIn(t, { flow: "email-verification", email: VICTIM, code })).resolves.toMatchObject({
+      tokens: expect.any(Object),
+    });
+  }, 60_000);
+
+  test("an address-wide count slows a guesser who keeps changing client ids", () => {
+    let count = null;
+    for (let failure = 0; failure < BACKOFF.address.freeFailures; failure++) count = afterFailure(count, "address", 0);
+    expect(count?.retryAfter).toBe(0);
+    expect(afterFailure(count, "address", 0).retryAfter).toBe(BACKOFF.firstDelayMs);
+    expect(afterFailure(count, "address", BACKOFF.address.forgetAfterMs + 1).failures).toBe(1);
+  });
+});
+
+describe("login CSRF through the verification link (item 9)", () => {
+  test("verifying while signed in is refused and changes nothing", async () => {
+    const t = newBackend();
+    await verifiedUser(t, "me@example.com");
+    const me = await userByEmail(t, "me@example.com");
+    const session = await t.run((ctx) => ctx.db.query("authSessions").first());
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD });
+    const code = await latestCode(t, VICTIM);
+    const signedIn = t.withIdentity({ subject: `${me?._id}|${session?._id}` });
+
+    await expect(signIn(signedIn, { flow: "email-verification", email: VICTIM, code })).rejects.toThrow(
+      AUTH_MESSAGES.alreadySignedIn,
+    );
+    expect((await userByEmail(t, VICTIM))?.emailVerificationTime).toBeUndefined();
+  });
+});
+
+describe("input bounds (item 10)", () => {
+  test("a password is 6 to 128 characters, checked before any hashing", async () => {
+    const t = newBackend();
+    await expect(signIn(t, { flow: "signUp", email: VICTIM, password: "x".repeat(129) })).rejects.toThrow(
+      AUTH_MESSAGES.passwordTooLong,
+    );
+    await expect(signIn(t, { flow: "signIn", email: VICTIM, password: "x".repeat(1_000_000) })).rejects.toThrow(
+      AUTH_MESSAGES.passwordTooLong,
+    );
+    await expect(signIn(t, { flow: "signUp", email: VICTIM, password: "x".repeat(128) })).resolves.toBeDefined();
+  });
+
+  test("an address is at most 254 characters", async () => {
+    const t = newBackend();
+    const local = (length: number) => `${"a".repeat(length - "@example.com".length)}@example.com`;
+    await expect(signIn(t, { flow: "signUp", email: local(255), password: PASSWORD })).rejects.toThrow(
+      AUTH_MESSAGES.emailTooLong,
+    );
+    await expect(signIn(t, { flow: "signIn", email: local(200_000), password: PASSWORD })).rejects.toThrow(
+      AUTH_MESSAGES.emailTooLong,
+    );
+    await expect(signIn(t, { flow: "signUp", email: local(254), password: PASSWORD })).resolves.toBeDefined();
+  });
+});
