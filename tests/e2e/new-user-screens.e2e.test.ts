@@ -173,8 +173,9 @@ describe("a new user's screens", () => {
     expect(await page.getByText(/^Posted just now$/).count()).toBe(1);
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByRole("link", { name: "Open the edit page" }).click();
-    await page.getByRole("heading", { name: "Edit book" }).waitFor({ timeout: WAIT_MS });
-    expect(addressOf(page)).toMatch(/^\/books\/edit\/[^/]+$/);
+    // The dialog's own title reads "Edit Book": wait for the page's address, then its heading.
+    await page.waitForURL(/\/books\/edit\/[^/]+$/, { timeout: WAIT_MS });
+    await page.getByRole("heading", { name: "Edit book", exact: true }).waitFor({ timeout: WAIT_MS });
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, "book-edit-phone");
     await context.close();
