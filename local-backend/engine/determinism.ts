@@ -30,11 +30,29 @@ export function installDeterminism(overridesStorage: AsyncLocalStorage<Overrides
   storage[installed] = true;
   storage.run = function (this: AsyncLocalStorage<Overrides>, store: Overrides, ...rest: unknown[]) {
     if (isTransactionStore(store)) {
-      store.Date = frozenDate(RealDate.now());
-      store.Math = seededMath(randomInt(2 ** 31));
+      const startedAt = RealDate.now();
+      // Built on first use: most runs never read the clock or draw a number.
+      lazily(store, "Date", () => frozenDate(startedAt));
+      lazily(store, "Math", () => seededMath(randomInt(2 ** 31)));
     }
     return (AsyncLocalStorage.prototype.run as (...args: unknown[]) => unknown).call(this, store, ...rest);
   };
+}
+
+/** Defines `store[key]` as `make()` on first read; an assignment (a handler replacing the global) wins. */
+function lazily(store: Overrides, key: string, make: () => unknown): void {
+  const define = (value: unknown) =>
+    Object.defineProperty(store, key, { value, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(store, key, {
+    get: () => {
+      const value = make();
+      define(value);
+      return value;
+    },
+    set: define,
+    configurable: true,
+    enumerable: true,
+  });
 }
 
 /** The store convex-test builds for queries and mutations (actions get an empty one). */

@@ -1,5 +1,5 @@
 /**
- * Convex's limits, with Convex's messages (crates/value, crates/common/src/document.rs and
+ * Convex's limits inside the engine, with Convex's messages (crates/value, crates/common/src/document.rs and
  * crates/database/src/reads.rs, writes.rs of get-convex/convex-backend), so code that breaks one
  * fails here before it fails on a deployment:
  *   - a document: at most 1 MiB, nested at most 16 deep, no user field starting with `_`;
@@ -9,17 +9,23 @@
  *     index ranges (convex-test counts them; we give its counters Convex's messages);
  *   - system tables (`_storage`, `_scheduled_functions`) are read-only to `db.patch/replace/delete`.
  * The engine's own trusted work (seeding, admin.run) is not limited, like Convex's system writes.
+ * The value limits' numbers and texts are shared with the server's argument checks (./value-limits.ts).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
+import {
+  arrayTooLongMessage,
+  MAX_ARRAY_LENGTH,
+  MAX_OBJECT_FIELDS,
+  MAX_VALUE_NESTING,
+  tooManyFieldsMessage,
+  tooNestedMessage,
+} from "./value-limits";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 export const MAX_DOCUMENT_SIZE = MiB;
 export const MAX_DOCUMENT_NESTING = 16;
-export const MAX_VALUE_NESTING = 64;
-export const MAX_OBJECT_FIELDS = 1024;
-export const MAX_ARRAY_LENGTH = 8192;
 export const MAX_RETURN_SIZE = 16 * MiB;
 
 const OVER_LIMIT_HELP =
@@ -36,7 +42,7 @@ export function measureValue(value: unknown): { size: number; nesting: number } 
   if (value instanceof ArrayBuffer) return { size: 2 + value.byteLength, nesting: 0 };
   if (Array.isArray(value)) {
     if (value.length > MAX_ARRAY_LENGTH) {
-      throw new Error(`Array length is too long (${value.length} > maximum length ${MAX_ARRAY_LENGTH})`);
+      throw new Error(arrayTooLongMessage(value.length));
     }
     let size = 2;
     let nesting = 0;
@@ -50,7 +56,7 @@ export function measureValue(value: unknown): { size: number; nesting: number } 
   if (isSimpleObject(value)) {
     const entries = Object.entries(value).filter(([, field]) => field !== undefined);
     if (entries.length > MAX_OBJECT_FIELDS) {
-      throw new Error(`Object has too many fields (${entries.length} > maximum number ${MAX_OBJECT_FIELDS})`);
+      throw new Error(tooManyFieldsMessage(entries.length));
     }
     let size = 2;
     let nesting = 0;
@@ -90,7 +96,7 @@ export function checkDocument(document: Record<string, unknown>): void {
 export function checkReturnValue(value: unknown): void {
   const { size, nesting } = measureValue(value);
   if (nesting > MAX_VALUE_NESTING) {
-    throw new Error(`Value is too nested (nested ${nesting} levels deep > maximum nesting ${MAX_VALUE_NESTING})`);
+    throw new Error(tooNestedMessage(nesting));
   }
   if (size > MAX_RETURN_SIZE) {
     throw new Error(

@@ -57,6 +57,11 @@ export class ReadSet {
     return count;
   }
 
+  /** Whether the write is to a table read in any way (the coarser rule, by table). */
+  readsTableOf({ id }: DocumentWrite): boolean {
+    return this.tables.has(tableOfId(id)) || this.tables.has(UNKNOWN_TABLE) || this.wholeTables.has(UNKNOWN_TABLE);
+  }
+
   /** Whether this write can change what was read. */
   isAffectedBy({ id, before, after }: DocumentWrite): boolean {
     const table = tableOfId(id);

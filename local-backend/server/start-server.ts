@@ -21,7 +21,7 @@ import { TokenVerifier } from "./identity";
 import { AllowedOrigins } from "./origins";
 import { boundedSocket } from "./sync/bounded-socket";
 import { MAX_FRAME_BYTES } from "./sync/connection-limits";
-import { QueryHub } from "./sync/query-hub";
+import { QueryHub, type Invalidation } from "./sync/query-hub";
 import { SyncSession } from "./sync/sync-session";
 
 export type LocalBackendOptions = {
@@ -44,6 +44,11 @@ export type LocalBackendOptions = {
   allowedOrigins?: readonly string[];
   /** Clients get "Server Error" without the error's text, like on a production deployment (../server/failure.ts). */
   redactErrors?: boolean;
+  /**
+   * What a commit must write to re-run a subscription: "range" (default, as Convex: into an index
+   * range, or a document, the query read) or "table" (any table it read; kept to measure the difference).
+   */
+  invalidation?: Invalidation;
 };
 
 export type LocalBackend = { url: string; port: number; engine: Engine; close(): Promise<void> };
@@ -86,7 +91,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   const verifier = new TokenVerifier(engine.env);
   const allowedOrigins = new AllowedOrigins(url, options.allowedOrigins);
-  const hub = new QueryHub(engine, log);
+  const hub = new QueryHub(engine, log, options.invalidation);
   handle = createRequestRouter({
     engine,
     verifier,

@@ -80,11 +80,16 @@ type CacheEntry = {
   readSet: ReadSet | null;
 };
 
+/** "range": a commit affects a result when it wrote into what the run read; "table": into a table it read. */
+export type Invalidation = "range" | "table";
+
 /** The documents each recent commit wrote, by version, to tell which cached results it affects. */
 class CommitHistory {
   private commits: { version: number; writes: readonly DocumentWrite[] }[] = [];
   /** Commits up to this version were forgotten; results older than that count as stale. */
   private forgottenThrough = 0;
+
+  constructor(private readonly invalidation: Invalidation) {}
 
   add(version: number, writes: readonly DocumentWrite[]): void {
     this.commits.push({ version, writes });
@@ -95,7 +100,11 @@ class CommitHistory {
     if (readSet === null || since < this.forgottenThrough) return true;
     return this.commits.some(
       ({ version, writes }) =>
-        version > since && version <= until && writes.some((write) => readSet.isAffectedBy(write)),
+        version > since &&
+        version <= until &&
+        writes.some((write) =>
+          this.invalidation === "range" ? readSet.isAffectedBy(write) : readSet.readsTableOf(write),
+        ),
     );
   }
 
@@ -110,10 +119,8 @@ class CommitHistory {
 export class QueryHub {
   private readonly clients = new Set<HubClient>();
   private readonly cache = new Map<string, CacheEntry>();
-  private readonly history = new CommitHistory();
+  private readonly history: CommitHistory;
   private version = 0;
-  /** Query runs so far (benchmarks report how many a commit causes). */
-  runs = 0;
   private tickNumber = 0;
   private tickRequested = false;
   private running: Promise<void> | null = null;
@@ -123,7 +130,9 @@ export class QueryHub {
   constructor(
     private readonly engine: Engine,
     private readonly log: Log,
+    invalidation: Invalidation = "range",
   ) {
+    this.history = new CommitHistory(invalidation);
     this.stopListening = engine.onCommit(({ version, writes }) => {
       this.history.add(version, writes);
       this.version = Math.max(this.version, version);
@@ -223,7 +232,6 @@ export class QueryHub {
           break;
         }
         const { outcome, readSet } = await this.run(query);
-        this.runs += 1;
         this.cache.set(query.key, { version, outcome, usedInTick: tick, readSet });
         // A first run's journal changes the subscription's arguments (see pagination-journal.ts);
         // run with them now, it would give this same result.
