@@ -54,17 +54,19 @@ export function measureValue(value: unknown): { size: number; nesting: number } 
     return { size, nesting: nesting + 1 };
   }
   if (isSimpleObject(value)) {
-    const entries = Object.entries(value).filter(([, field]) => field !== undefined);
-    if (entries.length > MAX_OBJECT_FIELDS) {
-      throw new Error(tooManyFieldsMessage(entries.length));
-    }
+    // Counted in place (no entries arrays): every query result passes through here.
+    let fields = 0;
     let size = 2;
     let nesting = 0;
-    for (const [key, field] of entries) {
+    for (const key in value) {
+      const field = value[key];
+      if (field === undefined) continue;
+      fields += 1;
       const measured = measureValue(field);
       size += Buffer.byteLength(key, "utf8") + 1 + measured.size;
       nesting = Math.max(nesting, measured.nesting);
     }
+    if (fields > MAX_OBJECT_FIELDS) throw new Error(tooManyFieldsMessage(fields));
     return { size, nesting: nesting + 1 };
   }
   // Placeholders (commit timestamps) and anything else convex-test stores count as a number.
