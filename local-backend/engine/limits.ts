@@ -107,6 +107,8 @@ export function checkReturnValue(value: unknown): void {
   }
 }
 
+const checksReturnValue = Symbol("checks its return value");
+
 /**
  * Makes the functions of a loaded module check their return value inside the function's own
  * run, so a mutation returning too much rolls back, as on Convex.
@@ -117,11 +119,14 @@ export function checkReturnValuesOf(module: Record<string, unknown>): Record<str
     const handler = registered?._handler;
     if (typeof handler !== "function" || !(registered.isQuery || registered.isMutation || registered.isAction))
       continue;
-    registered._handler = async (...args: unknown[]) => {
+    // A module is loaded once per process but may serve several engines (tests, components): wrap once.
+    if ((handler as { [checksReturnValue]?: true })[checksReturnValue] === true) continue;
+    const checking = async (...args: unknown[]) => {
       const result: unknown = await (handler as (...args: unknown[]) => unknown)(...args);
       checkReturnValue(result);
       return result;
     };
+    registered._handler = Object.assign(checking, { [checksReturnValue]: true as const });
   }
   return module;
 }
