@@ -1,0 +1,82 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { MemoryRouter } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import FriendsPage from "@/features/friends/friends-page";
+
+// friends:people answers per (search, cursor); every call is recorded.
+const peopleCalls = vi.hoisted(() => [] as { search: string; cursor: string | null }[]);
+const friendsMine = vi.hoisted(() => ({ results: [] as unknown[] }));
+
+const person = (name: string, changes: Record<string, unknown> = {}) => ({
+  userId: name.toLowerCase(),
+  displayName: name,
+  photoURL: null,
+  isYou: false,
+  isFriend: false,
+  friendsWithYou: false,
+  ...changes,
+});
+
+vi.mock("convex/react", () => ({
+  useQuery: (ref: FunctionReference<"query">, args: { search: string; cursor: string | null }) => {
+    if (getFunctionName(ref) !== "friends:people") return undefined;
+    peopleCalls.push(args);
+    if (args.search) return { people: [person("Maria Silva")], isDone: false, continueCursor: "s2", totalPages: null };
+    if (args.cursor === null) {
+      return {
+        people: [person("Ann", { isYou: true }), person("Ben", { isFriend: true, friendsWithYou: true })],
+        isDone: false,
+        continueCursor: "p2",
+        totalPages: 2,
+      };
+    }
+    return { people: [person("Zoe")], isDone: true, continueCursor: "", totalPages: 2 };
+  },
+  useMutation: () => vi.fn(),
+  usePaginatedQuery: () => ({ results: friendsMine.results, status: "Exhausted", loadMore: () => {} }),
+}));
+
+function renderPage() {
+  render(
+    <MemoryRouter>
+      <FriendsPage />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  peopleCalls.length = 0;
+  friendsMine.results = [];
+});
+
+describe("the friends page", () => {
+  it("lists everyone with Add Friend / Unfriend and Message, and nothing to press on your own row", () => {
+    renderPage();
+    const everyone = screen.getByRole("region", { name: "Everyone" });
+    const [you, ben] = within(everyone).getAllByRole("listitem");
+    expect(within(you!).getByText("This is you")).toBeInTheDocument();
+    expect(within(you!).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(ben!).getByRole("button", { name: "Unfriend (Ben)" })).toBeInTheDocument();
+    expect(within(ben!).getByRole("button", { name: "Message (Ben)" })).toBeInTheDocument();
+    expect(within(ben!).getByText("Friends with you")).toBeInTheDocument();
+    expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "Your Friends" })).getByText(/not added anyone yet/),
+    ).toBeVisible();
+  });
+
+  it("pages forward and back, and a search starts again at page 1 without a total", async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Zoe")).toBeInTheDocument();
+    expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
+
+    await user.type(screen.getByRole("searchbox", { name: "Search people by name" }), "silva");
+    expect(await screen.findByText("Maria Silva")).toBeInTheDocument();
+    expect(peopleCalls.at(-1)).toEqual({ search: "silva", cursor: null });
+    expect(screen.getByText("Page 1")).toBeInTheDocument();
+  });
+});
