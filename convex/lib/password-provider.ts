@@ -10,7 +10,9 @@ import { ConvexError, type Value } from "convex/values";
 import { Scrypt } from "lucia";
 import { internal } from "../_generated/api";
 import type { DataModel, Doc, Id } from "../_generated/dataModel";
+import type { ActionCtx } from "../_generated/server";
 import { emailCodeProvider } from "./auth-email";
+import { type MailReason, takeMailAllowance } from "./mail-limits";
 import {
   AUTH_MESSAGES,
   isEmailAddress,
@@ -103,7 +105,8 @@ function newPasswordFrom(params: Params): string {
   return password;
 }
 
-async function signUp(ctx: AuthCtx, { email }: Attempt, password: string, registrationKey: string) {
+async function signUp(ctx: AuthCtx, attempt: Attempt, password: string, registrationKey: string) {
+  const { email } = attempt;
   const account = await findAccount(ctx, email);
   if (account?.emailVerified) throw new ConvexError(AUTH_MESSAGES.emailInUse);
   if (account === null) {
@@ -124,7 +127,7 @@ async function signUp(ctx: AuthCtx, { email }: Attempt, password: string, regist
   await ctx.runMutation(internal.pendingSignUps.remember, { email, keyHash });
   const created = await findAccount(ctx, email);
   if (created === null) throw new ConvexError(AUTH_MESSAGES.registrationFailed);
-  await mailCode(ctx, created, email);
+  await mailCode(ctx, created, attempt, "account");
   return null;
 }
 
@@ -152,7 +155,7 @@ async function signIn(
       keyHash: await sha256(registrationKey),
     });
   }
-  await mailCode(ctx, account, attempt.email);
+  await mailCode(ctx, account, attempt, "account");
   return null;
 }
 
@@ -165,7 +168,7 @@ async function verifyEmail(ctx: AuthCtx, attempt: Attempt, code: string, proof: 
   // Also what a second click on a used link says.
   if (account.emailVerified) throw new ConvexError(AUTH_MESSAGES.alreadyVerified);
   if (code === "") {
-    await mailCode(ctx, account, email);
+    await mailCode(ctx, account, attempt, "resend");
     return null;
   }
   // A verification link opened by someone already signed in must not swap their session.
@@ -209,7 +212,14 @@ async function passwordMatches(account: Doc<"authAccounts">, password: string): 
   return account.secret !== undefined && (await new Scrypt().verify(account.secret, password));
 }
 
-async function mailCode(ctx: AuthCtx, account: Doc<"authAccounts">, email: string): Promise<void> {
+async function mailCode(
+  ctx: AuthCtx,
+  account: Doc<"authAccounts">,
+  { email, clientId }: Attempt,
+  reason: MailReason,
+): Promise<void> {
+  // Convex Auth's ctx is the action's, its `auth` widened with the config.
+  await takeMailAllowance(ctx as unknown as ActionCtx, email, clientId, reason);
   // Without a code in params this only issues and sends one (replacing the previous code).
   await signInViaProvider(ctx, emailCodeProvider, { accountId: account._id, params: { email } });
 }

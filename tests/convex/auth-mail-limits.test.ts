@@ -1,0 +1,71 @@
+/** Security review item 7: sign-up and resend cannot be used to flood an inbox. */
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
+import { mailLimitMessage } from "../../convex/lib/mail-limits";
+import { useAuthEnvironment } from "./auth-env";
+import { mailTo, PASSWORD, signIn } from "./auth-kit";
+import { newBackend } from "./test-env";
+
+const VICTIM = "victim@example.com";
+const MINUTE = 60_000;
+
+beforeEach(async () => {
+  await useAuthEnvironment();
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("verification e-mail limits", () => {
+  test("an address gets at most 3 mails in 10 minutes, whoever asks, then the resend button says how long to wait", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD, clientId: "a" });
+    await signIn(t, { flow: "email-verification", email: VICTIM, clientId: "b" });
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD, clientId: "c" });
+    await expect(signIn(t, { flow: "email-verification", email: VICTIM, clientId: "d" })).rejects.toThrow(
+      /^Failed to resend verification email\. Please try again in \d+ minutes?\.$/,
+    );
+    await expect(signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD, clientId: "e" })).rejects.toThrow(
+      /Too many verification e-mails for this address. Please try again in \d+ minutes?\./,
+    );
+    expect(await mailTo(t, VICTIM)).toHaveLength(3);
+
+    vi.advanceTimersByTime(11 * MINUTE);
+    await expect(signIn(t, { flow: "email-verification", email: VICTIM, clientId: "d" })).resolves.toBeDefined();
+    expect(await mailTo(t, VICTIM)).toHaveLength(4);
+  }, 60_000);
+
+  test("an address gets at most 10 mails a day", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD, clientId: "c0" });
+    for (let mail = 1; mail < 10; mail++) {
+      if (mail % 3 === 0) vi.advanceTimersByTime(11 * MINUTE);
+      await signIn(t, { flow: "email-verification", email: VICTIM, clientId: `c${mail}` });
+    }
+    vi.advanceTimersByTime(11 * MINUTE);
+    await expect(signIn(t, { flow: "email-verification", email: VICTIM, clientId: "c10" })).rejects.toThrow(
+      /Please try again in \d+ (minutes|hours)\./,
+    );
+    expect(await mailTo(t, VICTIM)).toHaveLength(10);
+  }, 60_000);
+
+  test("one client cannot spray many inboxes", async () => {
+    const t = newBackend();
+    for (const name of ["a", "b", "c"]) {
+      await signIn(t, { flow: "signUp", email: `${name}@example.com`, password: PASSWORD, clientId: "sprayer" });
+    }
+    await expect(
+      signIn(t, { flow: "signUp", email: "d@example.com", password: PASSWORD, clientId: "sprayer" }),
+    ).rejects.toThrow(/Too many verification e-mails/);
+    expect(await mailTo(t, "d@example.com")).toHaveLength(0);
+  }, 60_000);
+
+  test("the resend refusal keeps the seed's wording", () => {
+    expect(mailLimitMessage(90_000, "resend")).toBe(
+      "Failed to resend verification email. Please try again in 2 minutes.",
+    );
+    expect(AUTH_MESSAGES.resendFailed).toBe("Failed to resend verification email. Please try again.");
+  });
+});
