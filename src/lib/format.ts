@@ -1,5 +1,11 @@
 /** Dates and counts as the screens show them. */
 
+// Each toLocale…String call builds a new Intl formatter; a feed page formats dozens of values,
+// so the ones used on every card are built once.
+let shortDate: Intl.DateTimeFormat | undefined;
+let fullDate: Intl.DateTimeFormat | undefined;
+let count: Intl.NumberFormat | undefined;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -16,12 +22,14 @@ export function formatWhen(timestamp: number, now: number = Date.now()): string 
   const days = calendarDaysBetween(timestamp, now);
   if (days <= 1) return "yesterday";
   if (days < 7) return `${days} days ago`;
-  return new Date(timestamp).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  shortDate ??= new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
+  return shortDate.format(timestamp);
 }
 
 /** The full date and time, for hovering over a relative one: "Monday, March 4, 2026 at 14:05". */
 export function formatFullDate(timestamp: number): string {
-  return new Date(timestamp).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
+  fullDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" });
+  return fullDate.format(timestamp);
 }
 
 /** Midnights passed between two moments, in the reader's time zone. */
@@ -35,8 +43,9 @@ export function formatLongDate(timestamp: number): string {
 }
 
 /** "1,234": counts on cards. */
-export function formatCount(count: number): string {
-  return count.toLocaleString();
+export function formatCount(value: number): string {
+  count ??= new Intl.NumberFormat();
+  return count.format(value);
 }
 
 function startOfDay(timestamp: number): number {
