@@ -23,6 +23,8 @@ export function startupProblem(error: unknown, command: CommandName): string | n
 export function failStartup(error: unknown, command: CommandName): never {
   const problem = startupProblem(error, command);
   if (problem !== null) console.error(problem);
+  // Code that cannot deploy: the Convex CLI's message, as `npx convex dev` prints it.
+  else if (error instanceof Error && error.name === "DefaultRuntimeError") console.error(error.message);
   else console.error(`${command} failed:`, error);
   process.exit(1);
 }

@@ -38,7 +38,12 @@ export async function loadComponentTree(convexDir: string): Promise<ComponentNod
     .map((name) => path.join(convexDir, name))
     .find((file) => statSync(file, { throwIfNoEntry: false })?.isFile());
   if (configFile === undefined) return [];
-  return (await readConfig(configFile, "")).children;
+  try {
+    return (await readConfig(configFile, "")).children;
+  } finally {
+    // esbuild keeps a service process alive after a build; the serving process has no further use for it.
+    await esbuild.stop();
+  }
 }
 
 async function readConfig(configFile: string, treePath: string): Promise<{ name: string; children: ComponentNode[] }> {

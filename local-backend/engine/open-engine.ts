@@ -10,6 +10,7 @@ import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { CommitListeners, installCommitHook, type CommitObserver } from "./commit-hook";
 import { flattenComponents, loadComponentTree } from "./component-tree";
+import { defaultRuntimeProblem, DefaultRuntimeError } from "./default-runtime";
 import {
   captureInternals,
   counterOfId,
@@ -74,6 +75,10 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   Object.assign(process.env, env);
 
   const modulesDir = options.modulesDir ?? DEFAULT_MODULES_DIR;
+  if (options.checkDefaultRuntime === true) {
+    const problem = await defaultRuntimeProblem(modulesDir);
+    if (problem !== null) throw new DefaultRuntimeError(problem);
+  }
   const modules = convexModules(modulesDir);
   // transactionLimits: convex-test counts each transaction's reads and writes against Convex's limits.
   const t = convexTest({

@@ -110,6 +110,11 @@ export type EngineOptions = {
   cloudUrl: string;
   /** The Convex functions folder; defaults to this project's `convex/`. */
   modulesDir?: string;
+  /**
+   * Refuse to open when the functions do not bundle for Convex's default runtime (a Node
+   * built-in outside a "use node" file), with the Convex CLI's message (./default-runtime.ts).
+   */
+  checkDefaultRuntime?: boolean;
   /** The engine's writes to the data folder (tests inject disk faults); defaults to node:fs. */
   files?: DataFiles;
 };

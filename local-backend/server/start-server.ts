@@ -76,6 +76,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       siteUrl: url,
       cloudUrl: url,
       ...(options.modulesDir !== undefined ? { modulesDir: options.modulesDir } : {}),
+      checkDefaultRuntime: true,
     });
   } catch (error) {
     await closeServer(server);
