@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { MessageComposer } from "@/features/messages/components/message-composer";
+import { MessageComposer } from "@/components/ui/message-composer";
 
 function renderComposer(onSend = vi.fn().mockResolvedValue(null)) {
-  render(<MessageComposer onSend={onSend} />);
+  render(<MessageComposer onSend={onSend} maxLength={2000} />);
   return { onSend, user: userEvent.setup(), box: screen.getByRole("textbox", { name: "Message" }) };
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { formatBadgeCount, formatConversationTime, formatDayHeading, isSameDay } from "@/lib/format";
-import { historyChange, isNearBottom } from "@/features/messages/scroll-position";
 
 const now = new Date(2026, 10, 23, 15, 30).getTime();
 const at = (day: number, hour = 9) => new Date(2026, 10, day, hour, 5).getTime();
@@ -28,21 +27,5 @@ describe("conversation times", () => {
 
   it("caps badge counts at 99+", () => {
     expect([1, 99, 100, 250].map(formatBadgeCount)).toEqual(["1", "99", "99+", "99+"]);
-  });
-});
-
-describe("message history scrolling", () => {
-  it("counts as at the bottom within 80 px of the end", () => {
-    expect(isNearBottom({ scrollTop: 920, scrollHeight: 1500, clientHeight: 500 })).toBe(true);
-    expect(isNearBottom({ scrollTop: 900, scrollHeight: 1500, clientHeight: 500 })).toBe(false);
-    expect(isNearBottom({ scrollTop: 0, scrollHeight: 300, clientHeight: 500 })).toBe(true);
-  });
-
-  it("tells a new message from an older page loaded above and from a deletion", () => {
-    expect(historyChange(null, { oldest: 5, newest: 9 })).toBe("first-load");
-    expect(historyChange({ oldest: 5, newest: 9 }, { oldest: 5, newest: 12 })).toBe("newer");
-    expect(historyChange({ oldest: 5, newest: 9 }, { oldest: 1, newest: 9 })).toBe("older");
-    expect(historyChange({ oldest: 5, newest: 9 }, { oldest: 5, newest: 7 })).toBe("other");
-    expect(historyChange({ oldest: 5, newest: 9 }, { oldest: 6, newest: 9 })).toBe("other");
   });
 });

@@ -4,14 +4,15 @@ import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { Avatar } from "@/components/ui/avatar";
+import { MessageComposer } from "@/components/ui/message-composer";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { withFailureToast } from "@/lib/show-failure";
 import { api } from "../../../convex/_generated/api";
-import { MessageComposer } from "./components/message-composer";
 import { MessageHistory } from "./components/message-history";
 import { useConversation } from "./hooks/use-conversation";
 import { useMarkRead } from "./hooks/use-mark-read";
+import { MESSAGE_MAX_LENGTH } from "./message-limits";
 import type { ConversationDetails } from "./message-types";
 
 /**
@@ -62,6 +63,7 @@ function ConversationView({ conversation }: { conversation: ConversationDetails 
         </header>
         <MessageHistory conversationId={conversation._id} otherName={other.displayName} />
         <MessageComposer
+          maxLength={MESSAGE_MAX_LENGTH}
           onSend={(text) =>
             withFailureToast(
               () => sendMessage({ conversationId: conversation._id, text }),

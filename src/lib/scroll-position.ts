@@ -24,3 +24,19 @@ export function historyChange(
   if (after.oldest < before.oldest) return "older";
   return "other";
 }
+
+/** What the history box does about a change: follow to the end, offer "New messages", keep the reader's place, or nothing. */
+export type ScrollAction = "to-bottom" | "offer-new" | "keep-place" | "none";
+
+/**
+ * The pinned/new-messages rule: the first load and a newer message while the reader is at the
+ * bottom (or the newest is their own, just sent) go to the end; a newer message while they read
+ * further up leaves them there and offers "New messages"; an older page loaded above keeps what
+ * they were reading in place.
+ */
+export function scrollAction(change: HistoryChange, pinned: boolean, newestIsMine: boolean): ScrollAction {
+  if (change === "first-load") return "to-bottom";
+  if (change === "newer") return pinned || newestIsMine ? "to-bottom" : "offer-new";
+  if (change === "older") return "keep-place";
+  return "none";
+}

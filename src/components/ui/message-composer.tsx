@@ -1,28 +1,66 @@
 import { clsx } from "clsx";
 import { SendHorizontal } from "lucide-react";
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { insertAtCursor } from "@/lib/emojis";
 import { formatCount } from "@/lib/format";
-import { MESSAGE_MAX_LENGTH } from "../message-limits";
+import { EmojiPicker } from "./emoji-picker";
 
 type MessageComposerProps = {
   /** Sends the (trimmed) text; throw to get it back into the box (the caller shows the error). */
   onSend: (text: string) => Promise<unknown>;
+  /** The server's limit on one message. */
+  maxLength: number;
+  /** Offers the emoji picker beside the box (chat rooms). */
+  withEmojiPicker?: boolean;
+  /**
+   * Told true as the person types (on every change of a non-blank draft: throttle it), and false
+   * once the draft is blank again, sent, or the box loses the focus.
+   */
+  onTyping?: (typing: boolean) => void;
 };
 
 /**
- * The text box under a conversation. Enter sends, Shift+Enter starts a new line; blank text is
- * ignored (seed §5); past the limit Send is off and the box says why. The box empties at once so
- * the next message can be typed, and gets the text back if sending fails.
+ * The text box under a conversation or chat room. Enter sends, Shift+Enter starts a new line;
+ * blank text is ignored (seed §5); near the limit a counter shows, past it Send is off and the box
+ * says why. The box empties at once so the next message can be typed, and gets the text back if
+ * sending fails. An emoji goes where the cursor is, and the cursor ends up right after it.
  */
-export function MessageComposer({ onSend }: MessageComposerProps) {
-  const [draft, setDraft] = useState("");
+export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, onTyping }: MessageComposerProps) {
+  const [draft, setDraftState] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
+  const caretAfterRender = useRef<number | null>(null);
   const fieldId = useId();
   const limitId = useId();
   const text = draft.trim();
-  const tooLong = text.length > MESSAGE_MAX_LENGTH;
-  const nearLimit = draft.length >= MESSAGE_MAX_LENGTH * 0.9;
+  const tooLong = text.length > maxLength;
+  const nearLimit = draft.length >= maxLength * 0.9;
   const canSend = text.length > 0 && !tooLong;
+
+  function setDraft(next: string) {
+    setDraftState(next);
+    onTyping?.(next.trim().length > 0);
+  }
+
+  // The emoji is in the box once React has rendered it; only then can the cursor go after it.
+  useLayoutEffect(() => {
+    const caret = caretAfterRender.current;
+    if (caret === null || !box.current) return;
+    caretAfterRender.current = null;
+    box.current.focus();
+    box.current.setSelectionRange(caret, caret);
+  }, [draft]);
+
+  function insertEmoji(emoji: string) {
+    const field = box.current;
+    const { text: next, cursor } = insertAtCursor(
+      draft,
+      emoji,
+      field?.selectionStart ?? draft.length,
+      field?.selectionEnd ?? draft.length,
+    );
+    caretAfterRender.current = cursor;
+    setDraft(next);
+  }
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
@@ -32,7 +70,7 @@ export function MessageComposer({ onSend }: MessageComposerProps) {
     try {
       await onSend(text);
     } catch {
-      setDraft((current) => (current === "" ? text : current));
+      setDraftState((current) => (current === "" ? text : current));
     }
   }
 
@@ -46,6 +84,7 @@ export function MessageComposer({ onSend }: MessageComposerProps) {
   return (
     <form onSubmit={send} className="border-t border-stone-200 bg-white px-3 py-2.5 sm:px-5">
       <div className="flex items-end gap-2">
+        {withEmojiPicker && <EmojiPicker onPick={insertEmoji} />}
         <label htmlFor={fieldId} className="sr-only">
           Message
         </label>
@@ -55,6 +94,7 @@ export function MessageComposer({ onSend }: MessageComposerProps) {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
+          onBlur={() => onTyping?.(false)}
           rows={1}
           placeholder="Write a message..."
           aria-invalid={tooLong}
@@ -82,8 +122,8 @@ export function MessageComposer({ onSend }: MessageComposerProps) {
           className={clsx("mt-1 px-2 text-xs tabular-nums", tooLong ? "font-medium text-red-700" : "text-stone-600")}
         >
           {tooLong
-            ? `Messages can be at most ${formatCount(MESSAGE_MAX_LENGTH)} characters (this one has ${formatCount(text.length)}).`
-            : `${formatCount(draft.length)} / ${formatCount(MESSAGE_MAX_LENGTH)}`}
+            ? `Messages can be at most ${formatCount(maxLength)} characters (this one has ${formatCount(text.length)}).`
+            : `${formatCount(draft.length)} / ${formatCount(maxLength)}`}
         </p>
       )}
     </form>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { historyChange, isNearBottom } from "../scroll-position";
+import { historyChange, isNearBottom, scrollAction } from "./scroll-position";
 
 type Bounds = { oldest: number; newest: number };
 
@@ -36,14 +36,14 @@ export function useStickToBottom(
     const box = container.current;
     if (!box || oldest === undefined || newest === undefined) return;
     const before = previous.current;
-    const change = historyChange(before.bounds, { oldest, newest });
-    if (change === "first-load" || (change === "newer" && (pinned.current || newestIsMine))) {
+    const action = scrollAction(historyChange(before.bounds, { oldest, newest }), pinned.current, newestIsMine);
+    if (action === "to-bottom") {
       box.scrollTop = box.scrollHeight;
       pinned.current = true;
       setHasUnseen(false);
-    } else if (change === "newer") {
+    } else if (action === "offer-new") {
       setHasUnseen(true);
-    } else if (change === "older") {
+    } else if (action === "keep-place") {
       box.scrollTop += box.scrollHeight - before.scrollHeight;
     }
     previous.current = { bounds: { oldest, newest }, scrollHeight: box.scrollHeight };

@@ -1,0 +1,102 @@
+import { clsx } from "clsx";
+import { SmilePlus } from "lucide-react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { EMOJIS } from "@/lib/emojis";
+
+/** Emojis per row of the grid; arrow keys move by one, Up and Down by a row. */
+const COLUMNS = 6;
+
+type EmojiPickerProps = {
+  /** Called with the chosen emoji; the picker closes and the caller puts the focus where the emoji went. */
+  onPick: (emoji: string) => void;
+  disabled?: boolean;
+};
+
+/**
+ * A button that opens a grid of the 29 emojis (seed §9). Each is a real button named for screen
+ * readers; focus moves into the grid on opening, arrow keys move within it, and Escape or a
+ * click elsewhere closes it, giving the focus back to the button.
+ */
+export function EmojiPicker({ onPick, disabled }: EmojiPickerProps) {
+  const [open, setOpen] = useState(false);
+  const gridId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector("button")?.focus();
+    const closeOnOutside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOnOutside);
+    return () => document.removeEventListener("pointerdown", closeOnOutside);
+  }, [open]);
+
+  function onGridKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      trigger.current?.focus();
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS }[event.key];
+    if (step === undefined) return;
+    const buttons = [...(panel.current?.querySelectorAll("button") ?? [])];
+    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = buttons[index + step];
+    if (index === -1 || next === undefined) return;
+    event.preventDefault();
+    next.focus();
+  }
+
+  return (
+    <div className="relative shrink-0">
+      <button
+        ref={trigger}
+        type="button"
+        aria-label="Insert emoji"
+        title="Insert emoji"
+        aria-expanded={open}
+        aria-controls={open ? gridId : undefined}
+        aria-haspopup="dialog"
+        disabled={disabled}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        className={clsx(
+          "inline-flex size-11 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50",
+          open ? "bg-brand-50 text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+        )}
+      >
+        <SmilePlus aria-hidden className="size-5" />
+      </button>
+      {open && (
+        <div
+          ref={panel}
+          id={gridId}
+          role="dialog"
+          aria-label="Emojis"
+          onKeyDown={onGridKeyDown}
+          className="absolute bottom-full left-0 z-20 mb-2 grid w-max grid-cols-6 gap-0.5 rounded-2xl border border-stone-200 bg-white p-2 shadow-xl"
+        >
+          {EMOJIS.map(({ emoji, name }) => (
+            <button
+              key={emoji}
+              type="button"
+              aria-label={name}
+              title={name}
+              onClick={() => {
+                setOpen(false);
+                onPick(emoji);
+              }}
+              className="inline-flex size-11 items-center justify-center rounded-lg text-2xl leading-none transition hover:bg-stone-100 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              {emoji}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { PaginationStatus } from "convex/react";
+import { ArrowDown } from "lucide-react";
+import { Fragment, useMemo, useRef, type ReactNode } from "react";
+import { formatDayHeading, isSameDay } from "@/lib/format";
+import { useStickToBottom } from "@/lib/use-stick-to-bottom";
+import { NewMessageAnnouncer } from "./new-message-announcer";
+import { Spinner } from "./spinner";
+
+/** What the history needs of each message. */
+export type HistoryMessage = { _id: string; _creationTime: number; isMine: boolean };
+
+type ScrollingHistoryProps<M extends HistoryMessage> = {
+  /** The loaded messages as the server pages them: newest first (usePaginatedQuery's results). */
+  newestFirst: M[];
+  status: PaginationStatus;
+  onLoadOlder: () => void;
+  /** The scrolling region's name, e.g. "Conversation with Ann". */
+  label: string;
+  /** Shown when there is no message yet. */
+  emptyText: string;
+  /** One message, as an `<li>`. */
+  renderMessage: (message: M) => ReactNode;
+  /** What a screen reader says when someone else's message arrives. */
+  describeNew: (message: M) => string;
+};
+
+/**
+ * A live message history read oldest at the top, newest at the bottom, with "Load older" above
+ * and a heading for each day. It stays pinned to the newest message unless the reader scrolled
+ * up, when a "New messages" button offers the way back down (src/lib/scroll-position.ts).
+ */
+export function ScrollingHistory<M extends HistoryMessage>({
+  newestFirst,
+  status,
+  onLoadOlder,
+  label,
+  emptyText,
+  renderMessage,
+  describeNew,
+}: ScrollingHistoryProps<M>) {
+  const messages = useMemo(() => [...newestFirst].reverse(), [newestFirst]);
+  const newest = messages.at(-1);
+  const bounds = newest ? { oldest: messages[0]!._creationTime, newest: newest._creationTime } : null;
+  const box = useRef<HTMLDivElement>(null);
+  const { hasUnseen, scrollToBottom, onScroll } = useStickToBottom(box, bounds, newest?.isMine ?? false);
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={box}
+        onScroll={onScroll}
+        tabIndex={0}
+        aria-label={label}
+        role="region"
+        className="h-full overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:px-5"
+      >
+        <div>
+          {status === "LoadingFirstPage" ? (
+            <Spinner />
+          ) : (
+            <>
+              {status !== "Exhausted" && (
+                <div className="mb-3 flex justify-center">
+                  <button
+                    type="button"
+                    onClick={onLoadOlder}
+                    disabled={status === "LoadingMore"}
+                    className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+                  >
+                    {status === "LoadingMore" ? "Loading..." : "Load older"}
+                  </button>
+                </div>
+              )}
+              {messages.length === 0 ? (
+                <p className="py-16 text-center text-sm text-stone-500">{emptyText}</p>
+              ) : (
+                <ol aria-label="Messages" className="space-y-1.5">
+                  {messages.map((message, index) => {
+                    const previous = messages[index - 1];
+                    const newDay = !previous || !isSameDay(previous._creationTime, message._creationTime);
+                    return (
+                      <Fragment key={message._id}>
+                        {newDay && (
+                          <li className="flex justify-center pt-3 pb-1">
+                            <span className="rounded-full bg-stone-200/70 px-3 py-0.5 text-xs font-medium text-stone-600">
+                              {formatDayHeading(message._creationTime)}
+                            </span>
+                          </li>
+                        )}
+                        {renderMessage(message)}
+                      </Fragment>
+                    );
+                  })}
+                </ol>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+      {hasUnseen && (
+        <button
+          type="button"
+          onClick={() => scrollToBottom("smooth")}
+          className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          <ArrowDown aria-hidden className="size-4" />
+          New messages
+        </button>
+      )}
+      <NewMessageAnnouncer newest={newest} describe={describeNew} />
+    </div>
+  );
+}
