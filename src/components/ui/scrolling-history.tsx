@@ -18,8 +18,8 @@ type ScrollingHistoryProps<M extends HistoryMessage> = {
   label: string;
   /** Shown when there is no message yet. */
   emptyText: string;
-  /** One message, as an `<li>`. */
-  renderMessage: (message: M) => ReactNode;
+  /** One message, as an `<li>`; `previous` is the one above it (null at the top or after a day heading). */
+  renderMessage: (message: M, previous: M | null) => ReactNode;
   /** What a screen reader says when someone else's message arrives. */
   describeNew: (message: M) => string;
 };
@@ -87,7 +87,7 @@ export function ScrollingHistory<M extends HistoryMessage>({
                             </span>
                           </li>
                         )}
-                        {renderMessage(message)}
+                        {renderMessage(message, newDay ? null : (previous ?? null))}
                       </Fragment>
                     );
                   })}

@@ -1,6 +1,7 @@
 import { usePaginatedQuery } from "convex/react";
 import { Link } from "react-router-dom";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "../../../convex/_generated/api";
@@ -37,18 +38,7 @@ export default function MessagesPage() {
               <ConversationRow key={conversation.conversationId} conversation={conversation} />
             ))}
           </ul>
-          {status !== "Exhausted" && (
-            <div className="mt-4 flex justify-center">
-              <button
-                type="button"
-                onClick={() => loadMore(PAGE_SIZE)}
-                disabled={status === "LoadingMore"}
-                className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
-              >
-                {status === "LoadingMore" ? "Loading..." : "Load more conversations"}
-              </button>
-            </div>
-          )}
+          <LoadMoreButton status={status} onLoadMore={() => loadMore(PAGE_SIZE)} label="Load more conversations" />
         </>
       )}
     </div>

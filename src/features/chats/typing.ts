@@ -1,0 +1,51 @@
+/** One person in a room as the presence component reports them (convex/chatPresence.ts list). */
+export type RoomPresence = {
+  userId: string;
+  online: boolean;
+  name?: string;
+  image?: string;
+  data?: unknown;
+};
+
+/** How often, at most, the box tells the server "still typing"; the server keeps it for 6 s. */
+export const TYPING_SIGNAL_INTERVAL_MS = 2_000;
+
+/** Until when this person counts as typing (the server's `typingUntil`), or 0. */
+function typingUntil(person: RoomPresence): number {
+  const data = person.data;
+  if (typeof data !== "object" || data === null || !("typingUntil" in data)) return 0;
+  return typeof data.typingUntil === "number" ? data.typingUntil : 0;
+}
+
+/** Who is in the room now (online), the reader first as the presence hook sorts them. */
+export function peopleHere(presence: readonly RoomPresence[]): RoomPresence[] {
+  return presence.filter((person) => person.online);
+}
+
+/**
+ * The names of the others typing at `now`: online, not the reader, and their last "typing" not
+ * yet expired. The server cannot take a stale one back on time passing, so the clock decides here.
+ */
+export function typingNames(presence: readonly RoomPresence[], myUserId: string, now: number): string[] {
+  return presence
+    .filter((person) => person.online && person.userId !== myUserId && typingUntil(person) > now)
+    .map((person) => person.name ?? "Someone");
+}
+
+/** "Alice is typing…", "Alice and Ben are typing…", "Alice, Ben and 2 others are typing…", or null. */
+export function typingLabel(names: readonly string[]): string | null {
+  const [first, second, third] = names;
+  if (first === undefined) return null;
+  if (second === undefined) return `${first} is typing…`;
+  if (third === undefined) return `${first} and ${second} are typing…`;
+  if (names.length === 3) return `${first}, ${second} and ${third} are typing…`;
+  return `${first}, ${second} and ${names.length - 2} others are typing…`;
+}
+
+/**
+ * Whether a "typing: true" should go to the server now: the first one at once, then at most one
+ * per interval while the person keeps typing (each keeps the server's 6 s window open).
+ */
+export function shouldSignalTyping(lastSentAt: number | null, now: number): boolean {
+  return lastSentAt === null || now - lastSentAt >= TYPING_SIGNAL_INTERVAL_MS;
+}
