@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import type { PaginationStatus } from "convex/react";
 
 type LoadMoreButtonProps = {
@@ -5,13 +6,15 @@ type LoadMoreButtonProps = {
   onLoadMore: () => void;
   /** e.g. "Load more conversations". */
   label: string;
+  /** Where it sits: below a list by default; a history puts it above. */
+  className?: string;
 };
 
 /** The button under a growing list (usePaginatedQuery); gone once everything is loaded. */
-export function LoadMoreButton({ status, onLoadMore, label }: LoadMoreButtonProps) {
+export function LoadMoreButton({ status, onLoadMore, label, className = "mt-4" }: LoadMoreButtonProps) {
   if (status === "Exhausted" || status === "LoadingFirstPage") return null;
   return (
-    <div className="mt-4 flex justify-center">
+    <div className={clsx("flex justify-center", className)}>
       <button
         type="button"
         onClick={onLoadMore}

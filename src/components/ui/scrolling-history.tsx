@@ -3,6 +3,7 @@ import { ArrowDown } from "lucide-react";
 import { Fragment, useMemo, useRef, type ReactNode } from "react";
 import { formatDayHeading, isSameDay } from "@/lib/format";
 import { useStickToBottom } from "@/lib/use-stick-to-bottom";
+import { LoadMoreButton } from "./load-more-button";
 import { NewMessageAnnouncer } from "./new-message-announcer";
 import { Spinner } from "./spinner";
 
@@ -59,18 +60,7 @@ export function ScrollingHistory<M extends HistoryMessage>({
             <Spinner />
           ) : (
             <>
-              {status !== "Exhausted" && (
-                <div className="mb-3 flex justify-center">
-                  <button
-                    type="button"
-                    onClick={onLoadOlder}
-                    disabled={status === "LoadingMore"}
-                    className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
-                  >
-                    {status === "LoadingMore" ? "Loading..." : "Load older"}
-                  </button>
-                </div>
-              )}
+              <LoadMoreButton status={status} onLoadMore={onLoadOlder} label="Load older" className="mb-3" />
               {messages.length === 0 ? (
                 <p className="py-16 text-center text-sm text-stone-500">{emptyText}</p>
               ) : (
