@@ -173,20 +173,21 @@ export default defineSchema({
     text: v.string(),
   }).index("by_conversationId", ["conversationId"]),
 
+  /**
+   * A public chat room. Who is in it now lives in the presence component (chatPresence.ts), not
+   * here. `lastMessageAt` moves at most once a minute (lib/chats.ts), so a busy room does not
+   * rewrite its document, and re-run everyone's room queries, on every message.
+   */
   chatRooms: defineTable({
     name: v.string(),
-    description: v.string(),
+    /** Absent when none was given: readers see the default 'Join the conversation!'. */
+    description: v.optional(v.string()),
     image: v.optional(imageRefValidator),
     createdBy: v.id("users"),
+    lastMessageAt: v.optional(v.number()),
   }).index("by_createdBy", ["createdBy"]),
 
-  chatRoomMembers: defineTable({
-    roomId: v.id("chatRooms"),
-    userId: v.id("users"),
-  })
-    .index("by_roomId_and_userId", ["roomId", "userId"])
-    .index("by_userId", ["userId"]),
-
+  /** A room's messages; read newest first through by_roomId (room, then creation time), a page at a time. */
   chatMessages: defineTable({
     roomId: v.id("chatRooms"),
     userId: v.id("users"),

@@ -20,11 +20,14 @@ import { makeFunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { NOT_YOURSELF } from "../../convex/chatPresence";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
+import { NOT_CHAT_CREATOR, NOT_YOUR_CHAT_MESSAGE } from "../../convex/lib/chats";
 import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
 import { STORY_CARDS } from "../../convex/lib/duma/story";
 import { type AccessRule, anyVerifiedUser, type Args, openToAnyone, ownerOnly, type Scene } from "./access-rules";
 import { addBook, storeFile, uploadedImage } from "./book-fixtures";
+import { addRoom, joinRoom } from "./chat-fixtures";
 import { addPost } from "./posts-fixtures";
 import { newBackend, signedInUser } from "./test-env";
 
@@ -45,6 +48,30 @@ const ACCESS: Record<string, AccessRule> = {
   "books:remove": ownerOnly(async (s) => ({ bookId: await book(s) })),
   "books:toggleLike": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
   "books:recordView": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
+
+  "chatMessages:list": anyVerifiedUser(async (s) => ({ roomId: await room(s), paginationOpts: firstPage })),
+  "chatMessages:send": anyVerifiedUser(async (s) => ({ roomId: await room(s), text: "Hello" })),
+  "chatMessages:remove": ownerOnly(async (s) => ({ messageId: await chatMessage(s) }), NOT_YOUR_CHAT_MESSAGE),
+
+  // Presence names the caller's own user id; someone else's is refused (the stranger sends the owner's).
+  "chatPresence:heartbeat": ownerOnly(
+    async (s) => ({ roomId: await room(s), userId: s.owner.userId, sessionId: "tab", interval: 10_000 }),
+    NOT_YOURSELF,
+  ),
+  "chatPresence:list": anyVerifiedUser(async (s) => ({ roomToken: (await presentInRoom(s)).roomToken })),
+  "chatPresence:disconnect": openToAnyone(
+    "a closing tab's sendBeacon carries no login; the session token only the heartbeat's caller got is the key",
+  ),
+  "chatPresence:setTyping": anyVerifiedUser(async (s) => {
+    const roomId = await room(s);
+    await joinRoom(s.owner.as, roomId, s.owner.userId);
+    return { roomId, typing: true };
+  }),
+
+  "chats:list": anyVerifiedUser(() => ({ paginationOpts: firstPage })),
+  "chats:get": anyVerifiedUser(async (s) => ({ roomId: await room(s) })),
+  "chats:create": anyVerifiedUser(async (s) => ({ name: "Book club", image: { storageId: await upload(s) } })),
+  "chats:remove": ownerOnly(async (s) => ({ roomId: await room(s) }), NOT_CHAT_CREATOR),
 
   "conversations:openWith": anyVerifiedUser(async (s) => ({
     userId: (await signedInUser(s.t, { name: "Friend" })).userId,
@@ -105,6 +132,10 @@ const ACCESS: Record<string, AccessRule> = {
   "posts:recordView": anyVerifiedUser(async (s) => ({ postId: await post(s) })),
 
   // Profile edits take no user or profile id: each caller can only ever change their own.
+  "presence:disconnect": openToAnyone(
+    "chatPresence:disconnect under the name the presence hook's tab-close beacon posts",
+  ),
+
   "profiles:get": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
   "profiles:update": anyVerifiedUser(() => ({ displayName: "Renamed", hometown: "Porto" })),
   "profiles:setAvatar": anyVerifiedUser(() => ({ photoURL: "/avatars/3.svg" })),
@@ -146,6 +177,18 @@ async function postComment(s: Scene): Promise<Id<"postComments">> {
 }
 
 /** The owner's conversation with someone else (the stranger of each check is a third person). */
+async function room(s: Scene): Promise<Id<"chatRooms">> {
+  return await addRoom(s.owner.as);
+}
+
+async function chatMessage(s: Scene): Promise<Id<"chatMessages">> {
+  return await s.owner.as.mutation(api.chatMessages.send, { roomId: await room(s), text: "Mine" });
+}
+
+async function presentInRoom(s: Scene) {
+  return await joinRoom(s.owner.as, await room(s), s.owner.userId);
+}
+
 async function conversation(s: Scene): Promise<Id<"conversations">> {
   const other = await signedInUser(s.t, { name: "Friend" });
   return await s.owner.as.mutation(api.conversations.openWith, { userId: other.userId });

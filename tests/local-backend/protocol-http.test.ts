@@ -113,14 +113,7 @@ describe("HTTP endpoints", () => {
   });
 
   it("answers CORS preflights so an allowed dev server on another origin can call the API", async () => {
-    const preflight = await fetch(`${backend.url}/api/storage/upload?token=x`, {
-      method: "OPTIONS",
-      headers: {
-        Origin: "http://localhost:5173",
-        "Access-Control-Request-Method": "POST",
-        "Access-Control-Request-Headers": "content-type",
-      },
-    });
+    const preflight = await devServerPreflight(`${backend.url}/api/storage/upload?token=x`);
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
     expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
@@ -131,6 +124,32 @@ describe("HTTP endpoints", () => {
     });
     expect(query.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
     expect(await query.json()).toEqual({ status: "success", value: null, logLines: [] });
+  });
+
+  it("takes the presence hook's tab-close beacon: a credentialed JSON blob without a login, from the dev origin", async () => {
+    const roomId = await http.mutation(api.chats.create, { name: "Beacon room" });
+    const me = await http.query(api.users.viewer, {});
+    const { roomToken, sessionToken } = await http.mutation(api.chatPresence.heartbeat, {
+      roomId,
+      userId: me!.userId,
+      sessionId: "closing-tab",
+      interval: 10_000,
+    });
+    // What Chromium sends for navigator.sendBeacon(url, new Blob([json], { type: "application/json" })).
+    const preflight = await devServerPreflight(`${backend.url}/api/mutation`);
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-credentials")).toBe("true");
+    const beacon = await fetch(`${backend.url}/api/mutation`, {
+      method: "POST",
+      headers: { Origin: "http://localhost:5173" },
+      body: new Blob([JSON.stringify({ path: "presence:disconnect", args: { sessionToken } })], {
+        type: "application/json",
+      }),
+    });
+    expect(await beacon.json()).toEqual({ status: "success", value: null, logLines: [] });
+    expect(await http.query(api.chatPresence.list, { roomToken })).toMatchObject([
+      { userId: me!.userId, online: false },
+    ]);
   });
 
   it("serves the convex/http.ts routes on the same origin", async () => {
@@ -162,3 +181,15 @@ describe("HTTP endpoints", () => {
     ).rejects.toThrow(`port ${port} is already in use`);
   });
 });
+
+/** The CORS preflight a browser sends before a page on the Vite dev server POSTs JSON to `url`. */
+async function devServerPreflight(url: string): Promise<Response> {
+  return await fetch(url, {
+    method: "OPTIONS",
+    headers: {
+      Origin: "http://localhost:5173",
+      "Access-Control-Request-Method": "POST",
+      "Access-Control-Request-Headers": "content-type",
+    },
+  });
+}

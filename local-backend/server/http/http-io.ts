@@ -36,11 +36,14 @@ export function sendText(response: ServerResponse, status: number, text: string)
 /**
  * CORS for an allowed page on another origin (the Vite dev server calling this backend).
  * Preflights (OPTIONS) are answered with these too. Never called for a refused origin.
+ * Credentials are allowed because navigator.sendBeacon always sends in credentials mode (the
+ * presence hook's tab-close disconnect); the backend reads no cookies, logins are bearer tokens.
  */
 export function allowOrigin(request: IncomingMessage, response: ServerResponse): void {
   const origin = request.headers.origin;
   if (origin === undefined) return;
   response.setHeader("Access-Control-Allow-Origin", origin);
+  response.setHeader("Access-Control-Allow-Credentials", "true");
   response.setHeader("Vary", "Origin");
   response.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS");
   response.setHeader(

@@ -1,0 +1,97 @@
+/**
+ * Who is in a chat room now, and who is typing (issue 14), on the @convex-dev/presence
+ * component: these are the functions `usePresence(api.chatPresence, roomId, userId)` calls.
+ * Each open room tab heartbeats every 10 s; a tab that stops is marked offline 2.5 intervals
+ * later by the component, or at once when it disconnects (the hook also does that with
+ * navigator.sendBeacon when the tab closes, see presence.ts).
+ */
+import { ConvexError, v } from "convex/values";
+import { mutation } from "./_generated/server";
+import { takeTypingAllowance } from "./lib/chat-limits";
+import { CHAT_NOT_FOUND, chatPresence, existingRoom } from "./lib/chats";
+import { publicUsers } from "./lib/creators";
+import { userMutation, userQuery } from "./lib/functions";
+
+export const NOT_YOURSELF = "You can only be present in a chat as yourself.";
+export const NOT_IN_ROOM = "Open the chat before typing in it.";
+export const BAD_PRESENCE_SESSION = "Presence needs a session id and an interval between 1 and 12 seconds.";
+
+/** Longest heartbeat interval: people leave the list within 2.5 intervals (30 s) of their tab closing. */
+export const MAX_HEARTBEAT_INTERVAL_MS = 12_000;
+const MIN_HEARTBEAT_INTERVAL_MS = 1_000;
+const MAX_SESSION_ID_LENGTH = 200;
+/** How long one typing signal lasts: the client renews it every ~2 s while typing, so it outlives a missed "false". */
+export const TYPING_SIGNAL_MS = 6_000;
+
+/** The caller says they are in the room (their own user id only) and gets the tokens to list and leave it. */
+export const heartbeat = userMutation({
+  args: { roomId: v.string(), userId: v.string(), sessionId: v.string(), interval: v.number() },
+  handler: async (ctx, { roomId, userId, sessionId, interval }) => {
+    if (userId !== ctx.user._id) throw new ConvexError(NOT_YOURSELF);
+    const id = ctx.db.normalizeId("chatRooms", roomId);
+    if (id === null || (await ctx.db.get(id)) === null) throw new ConvexError(CHAT_NOT_FOUND);
+    const validSession = sessionId.length > 0 && sessionId.length <= MAX_SESSION_ID_LENGTH;
+    if (!validSession || !(interval >= MIN_HEARTBEAT_INTERVAL_MS && interval <= MAX_HEARTBEAT_INTERVAL_MS)) {
+      throw new ConvexError(BAD_PRESENCE_SESSION);
+    }
+    return await chatPresence.heartbeat(ctx, id, ctx.user._id, sessionId, interval);
+  },
+});
+
+/**
+ * Everyone in the room of a room token (only heartbeats hand those out), online first, with
+ * their display name and avatar, and the typing signal they last sent.
+ */
+export const list = userQuery({
+  args: { roomToken: v.string() },
+  handler: async (ctx, { roomToken }) => {
+    const people = await chatPresence.list(ctx, roomToken);
+    const personOf = await publicUsers(
+      ctx,
+      people.map((person) => person.userId),
+    );
+    return people.map(({ userId, online, lastDisconnected, data }) => {
+      const { displayName, photoURL } = personOf(userId);
+      return {
+        userId,
+        online,
+        lastDisconnected,
+        name: displayName,
+        ...(photoURL === null ? {} : { image: photoURL }),
+        ...(data === undefined ? {} : { data: data as { typingUntil?: number } }),
+      };
+    });
+  },
+});
+
+/**
+ * Ends one tab's presence. Open to anyone on purpose: the hook also calls it from a tab that is
+ * closing, by sendBeacon, which carries no login. The session token is the key: a random id only
+ * the heartbeat's own (verified) caller received.
+ */
+export const disconnect = mutation({
+  args: { sessionToken: v.string() },
+  handler: async (ctx, { sessionToken }) => {
+    await chatPresence.disconnect(ctx, sessionToken);
+    return null;
+  },
+});
+
+/** The caller is typing (for TYPING_SIGNAL_MS) or stopped; shown to the room through `list`. */
+export const setTyping = userMutation({
+  args: { roomId: v.id("chatRooms"), typing: v.boolean() },
+  handler: async (ctx, { roomId, typing }) => {
+    const room = await existingRoom(ctx, roomId);
+    // The component would drop a signal from someone not in the room without a word.
+    const rooms = await chatPresence.listUser(ctx, ctx.user._id, true);
+    if (!rooms.some((entry) => entry.roomId === room._id)) throw new ConvexError(NOT_IN_ROOM);
+    await takeTypingAllowance(ctx, ctx.user._id, room._id);
+    await chatPresence.updateRoomUser(
+      ctx,
+      room._id,
+      ctx.user._id,
+      typing ? { typingUntil: Date.now() + TYPING_SIGNAL_MS } : undefined,
+    );
+    return null;
+  },
+});

@@ -1,0 +1,62 @@
+/** Public chat rooms (seed §2 Chats, PRODUCT F9): the live list, one room, create and delete. */
+import { paginationOptsValidator } from "convex/server";
+import { ConvexError, v } from "convex/values";
+import type { Id } from "./_generated/dataModel";
+import { deleteChatRoom } from "./cascade";
+import { requireOwner } from "./lib/auth";
+import { CHAT_NAME_REQUIRED, existingRoom, NOT_CHAT_CREATOR, roomSummaries } from "./lib/chats";
+import { cappedPage } from "./lib/conversations";
+import { userMutation, userQuery } from "./lib/functions";
+import { isBlankImageUrl, validateImage } from "./lib/images";
+import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
+import { imageRefValidator } from "./lib/validators";
+
+/** The rooms, newest created first, a page at a time, each with how many people are in it now. */
+export const list = userQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { paginationOpts }) => {
+    const result = await ctx.db.query("chatRooms").order("desc").paginate(cappedPage(paginationOpts));
+    return { ...result, page: await roomSummaries(ctx, result.page, ctx.user._id) };
+  },
+});
+
+/** One room; null when the id (from the address bar) is malformed or names no room (any more). */
+export const get = userQuery({
+  args: { roomId: v.string() },
+  handler: async (ctx, { roomId }) => {
+    const id = ctx.db.normalizeId("chatRooms", roomId);
+    const room = id === null ? null : await ctx.db.get(id);
+    if (room === null) return null;
+    const [summary] = await roomSummaries(ctx, [room], ctx.user._id);
+    return summary ?? null;
+  },
+});
+
+/** A new room of the caller's; the cover is optional and, when uploaded, must be the caller's own upload. */
+export const create = userMutation({
+  args: { name: v.string(), description: v.optional(v.string()), image: v.optional(imageRefValidator) },
+  handler: async (ctx, { name, description, image }): Promise<Id<"chatRooms">> => {
+    if (name.trim().length === 0) throw new ConvexError(CHAT_NAME_REQUIRED);
+    const fields = {
+      name: cleanText(name, "Chat name", LIMITS.chatName),
+      description: cleanOptionalText(description, "Description", LIMITS.chatDescription),
+    };
+    const cover = image === undefined || isBlankImageUrl(image) ? undefined : image;
+    return await ctx.db.insert("chatRooms", {
+      ...fields,
+      ...(cover === undefined ? {} : { image: await validateImage(ctx, cover, ctx.user._id) }),
+      createdBy: ctx.user._id,
+    });
+  },
+});
+
+/** The creator deletes a room: its messages go in batches, its presence and its uploaded cover at once. */
+export const remove = userMutation({
+  args: { roomId: v.id("chatRooms") },
+  handler: async (ctx, { roomId }) => {
+    const room = await existingRoom(ctx, roomId);
+    requireOwner(room.createdBy, ctx.user._id, NOT_CHAT_CREATOR);
+    await deleteChatRoom(ctx, room);
+    return null;
+  },
+});

@@ -1,0 +1,37 @@
+/**
+ * Flood control in chat rooms (issue 14), counted with the rate-limiter component as the
+ * verification e-mails are (mail-limits.ts). A token bucket per person per room: ten messages
+ * at once, then one more for every second waited, so nobody sends more than ten in a burst.
+ * Typing signals get a looser bucket of their own: the client sends at most one every ~2 s,
+ * and each one re-runs the room's presence queries.
+ */
+import { RateLimiter, SECOND } from "@convex-dev/rate-limiter";
+import { ConvexError } from "convex/values";
+import { components } from "../_generated/api";
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+
+export const CHAT_TOO_FAST = "You are sending messages too fast. Wait a few seconds.";
+export const TYPING_TOO_FAST = "Too many typing updates. Wait a few seconds.";
+
+export const chatLimits = new RateLimiter(components.rateLimiter, {
+  chatMessage: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 10 },
+  chatTyping: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 5 },
+});
+
+/** Takes one message from the caller's allowance in this room, or throws how long to wait. */
+export async function takeMessageAllowance(ctx: MutationCtx, userId: Id<"users">, roomId: Id<"chatRooms">) {
+  const status = await chatLimits.limit(ctx, "chatMessage", { key: `${userId}:${roomId}` });
+  if (!status.ok) throw new ConvexError(tooFastMessage(status.retryAfter));
+}
+
+/** Takes one typing signal from the caller's allowance in this room, or throws. */
+export async function takeTypingAllowance(ctx: MutationCtx, userId: Id<"users">, roomId: Id<"chatRooms">) {
+  const status = await chatLimits.limit(ctx, "chatTyping", { key: `${userId}:${roomId}` });
+  if (!status.ok) throw new ConvexError(TYPING_TOO_FAST);
+}
+
+/** The seed-style refusal with the wait in whole seconds: "… Wait a few seconds. You can send again in 2 s." */
+export function tooFastMessage(retryAfterMs: number): string {
+  return `${CHAT_TOO_FAST} You can send again in ${Math.max(1, Math.ceil(retryAfterMs / SECOND))} s.`;
+}

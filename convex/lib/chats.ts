@@ -1,0 +1,66 @@
+/**
+ * What the chat modules share: the room's texts and limits, the room as the screens see it
+ * (ChatRoomSummary of /work CHAT-API), and the presence component the rooms use.
+ */
+import { Presence } from "@convex-dev/presence";
+import { ConvexError } from "convex/values";
+import { components } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { publicUsers } from "./creators";
+import { imageUrl } from "./images";
+
+export const CHAT_NOT_FOUND = "Chat not found";
+export const CHAT_NAME_REQUIRED = "Please enter a chat name.";
+export const DEFAULT_CHAT_DESCRIPTION = "Join the conversation!";
+export const NOT_CHAT_CREATOR = "Only the creator can delete this chat.";
+export const CHAT_MESSAGE_REQUIRED = "Message cannot be empty.";
+export const CHAT_MESSAGE_TOO_LONG = "Messages can be at most 2000 characters.";
+export const CHAT_MESSAGE_NOT_FOUND = "Message not found.";
+export const NOT_YOUR_CHAT_MESSAGE = "You can only delete your own messages.";
+
+/**
+ * How stale a room's `lastMessageAt` may get. The list shows it in minutes ("3 min ago"), and
+ * writing the room on every message would re-run every query that reads the room (each
+ * member's chats.get) and make concurrent senders conflict on one document.
+ */
+export const LAST_MESSAGE_AT_RESOLUTION_MS = 60_000;
+
+/** Online people counted per room on the list; a bigger crowd shows as this many. */
+export const ONLINE_COUNT_CAP = 100;
+
+/** Who is in which room now (the @convex-dev/presence component); room ids are chatRooms ids. */
+export const chatPresence = new Presence<Id<"chatRooms">, Id<"users">>(components.presence);
+
+/** The room or a 'Chat not found' error. */
+export async function existingRoom(ctx: QueryCtx, roomId: Id<"chatRooms">): Promise<Doc<"chatRooms">> {
+  const room = await ctx.db.get(roomId);
+  if (room === null) throw new ConvexError(CHAT_NOT_FOUND);
+  return room;
+}
+
+/** Rooms as the list and the room page show them: one profile read per distinct creator. */
+export async function roomSummaries(ctx: QueryCtx, rooms: Doc<"chatRooms">[], viewerId: Id<"users">) {
+  const creatorOf = await publicUsers(
+    ctx,
+    rooms.map((room) => room.createdBy),
+  );
+  return await Promise.all(
+    rooms.map(async (room) => {
+      const creator = creatorOf(room.createdBy);
+      const online = await chatPresence.listRoom(ctx, room._id, true, ONLINE_COUNT_CAP);
+      return {
+        _id: room._id,
+        name: room.name,
+        description: room.description ?? DEFAULT_CHAT_DESCRIPTION,
+        imageUrl: await imageUrl(ctx, room.image),
+        createdBy: { _id: creator.userId, displayName: creator.displayName, avatarUrl: creator.photoURL },
+        isMine: room.createdBy === viewerId,
+        lastMessageAt: room.lastMessageAt ?? null,
+        onlineCount: online.length,
+      };
+    }),
+  );
+}
+
+export type ChatRoomSummary = Awaited<ReturnType<typeof roomSummaries>>[number];

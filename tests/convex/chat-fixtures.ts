@@ -1,0 +1,35 @@
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import type { TestBackend } from "./test-env";
+
+type Client = ReturnType<TestBackend["withIdentity"]>;
+
+export const firstPage = { numItems: 10, cursor: null };
+
+/** A room created by `as`, optionally with a cover (an image `as` uploaded, or a URL). */
+export async function addRoom(
+  as: Client,
+  fields: { name?: string; description?: string; image?: { storageId: Id<"_storage"> } | { url: string } } = {},
+): Promise<Id<"chatRooms">> {
+  return await as.mutation(api.chats.create, { name: "Book club", ...fields });
+}
+
+/**
+ * Joins `as` (user `userId`) to the room the way usePresence does, and returns the tokens. A
+ * session id is one tab's, unique across rooms and people (the hook uses a random one).
+ */
+export async function joinRoom(
+  as: Client,
+  roomId: Id<"chatRooms">,
+  userId: Id<"users">,
+  sessionId = `${userId}:${roomId}`,
+) {
+  return await as.mutation(api.chatPresence.heartbeat, { roomId, userId, sessionId, interval: 10_000 });
+}
+
+/** Messages written straight into a room's history (no flood control), oldest first, a millisecond apart. */
+export async function seedHistory(t: TestBackend, roomId: Id<"chatRooms">, userId: Id<"users">, count: number) {
+  await t.run(async (ctx) => {
+    for (let i = 0; i < count; i++) await ctx.db.insert("chatMessages", { roomId, userId, text: `Message ${i}` });
+  });
+}

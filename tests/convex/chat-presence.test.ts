@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
+import { BAD_PRESENCE_SESSION, NOT_IN_ROOM, NOT_YOURSELF, TYPING_SIGNAL_MS } from "../../convex/chatPresence";
+import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
+import { TYPING_TOO_FAST } from "../../convex/lib/chat-limits";
+import { CHAT_NOT_FOUND } from "../../convex/lib/chats";
+import { addRoom, joinRoom } from "./chat-fixtures";
+import { newBackend, signedInUser } from "./test-env";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function scene() {
+  const t = newBackend();
+  const ann = await signedInUser(t, { name: "Ann" });
+  const bob = await signedInUser(t, { name: "Bob" });
+  await t.run(async (ctx) => {
+    const profile = await ctx.db
+      .query("profiles")
+      .withIndex("by_userId", (q) => q.eq("userId", bob.userId))
+      .unique();
+    await ctx.db.patch(profile!._id, { photoURL: "/avatars/2.svg" });
+  });
+  const roomId = await addRoom(ann.as);
+  return { t, ann, bob, roomId };
+}
+
+describe("chatPresence.heartbeat and list", () => {
+  test("people who joined are listed online with their name and avatar", async () => {
+    const { ann, bob, roomId } = await scene();
+    const { roomToken } = await joinRoom(ann.as, roomId, ann.userId);
+    await joinRoom(bob.as, roomId, bob.userId);
+
+    const people = await bob.as.query(api.chatPresence.list, { roomToken });
+    expect(people).toHaveLength(2);
+    expect(people).toEqual(
+      expect.arrayContaining([
+        { userId: ann.userId, online: true, lastDisconnected: 0, name: "Ann" },
+        { userId: bob.userId, online: true, lastDisconnected: 0, name: "Bob", image: "/avatars/2.svg" },
+      ]),
+    );
+  });
+
+  test("refuses a heartbeat for someone else's user id, and lists nobody for it", async () => {
+    const { t, ann, bob, roomId } = await scene();
+    await expect(joinRoom(bob.as, roomId, ann.userId)).rejects.toThrow(NOT_YOURSELF);
+    await expect(joinRoom(bob.as, roomId, "nobody" as typeof ann.userId)).rejects.toThrow(NOT_YOURSELF);
+    expect((await ann.as.query(api.chats.get, { roomId }))?.onlineCount).toBe(0);
+    await expect(joinRoom(t, roomId, ann.userId)).rejects.toThrow(NOT_SIGNED_IN);
+    const unverified = await signedInUser(t, { verified: false });
+    await expect(joinRoom(unverified.as, roomId, unverified.userId)).rejects.toThrow(NOT_VERIFIED);
+  });
+
+  test("refuses a room that does not exist, and intervals that would keep a closed tab listed", async () => {
+    const { ann, roomId } = await scene();
+    await expect(
+      ann.as.mutation(api.chatPresence.heartbeat, {
+        roomId: "lobby",
+        userId: ann.userId,
+        sessionId: "s",
+        interval: 10_000,
+      }),
+    ).rejects.toThrow(CHAT_NOT_FOUND);
+    for (const interval of [0, 60_000, Number.NaN]) {
+      await expect(
+        ann.as.mutation(api.chatPresence.heartbeat, { roomId, userId: ann.userId, sessionId: "s", interval }),
+      ).rejects.toThrow(BAD_PRESENCE_SESSION);
+    }
+    await expect(
+      ann.as.mutation(api.chatPresence.heartbeat, { roomId, userId: ann.userId, sessionId: "", interval: 10_000 }),
+    ).rejects.toThrow(BAD_PRESENCE_SESSION);
+  });
+
+  test("a tab that stops sending heartbeats is offline within 30 s", async () => {
+    vi.useFakeTimers();
+    const { t, ann, bob, roomId } = await scene();
+    const { roomToken } = await joinRoom(ann.as, roomId, ann.userId);
+    await joinRoom(bob.as, roomId, bob.userId);
+    vi.advanceTimersByTime(20_000);
+    await joinRoom(ann.as, roomId, ann.userId);
+    // The component's disconnect worker wakes at Bob's deadline (25 s), not Ann's renewed one.
+    for (let second = 0; second < 10; second++) {
+      vi.advanceTimersByTime(1_000);
+      await t.finishInProgressScheduledFunctions();
+    }
+    const people = await ann.as.query(api.chatPresence.list, { roomToken });
+    expect(people.map((person) => [person.name, person.online])).toEqual([
+      ["Ann", true],
+      ["Bob", false],
+    ]);
+  });
+
+  test("disconnect with the session token ends that tab's presence, without a login (the tab-close beacon)", async () => {
+    const { t, ann, bob, roomId } = await scene();
+    const { roomToken, sessionToken } = await joinRoom(bob.as, roomId, bob.userId);
+    await t.mutation(api.presence.disconnect, { sessionToken: "not-a-token" });
+    expect((await ann.as.query(api.chatPresence.list, { roomToken }))[0]?.online).toBe(true);
+
+    await t.mutation(api.presence.disconnect, { sessionToken });
+    expect((await ann.as.query(api.chatPresence.list, { roomToken }))[0]?.online).toBe(false);
+  });
+});
+
+describe("chatPresence.setTyping", () => {
+  test("shows the typer to the room until a few seconds pass or they stop", async () => {
+    vi.useFakeTimers({ now: new Date("2026-03-04T12:00:00Z") });
+    const { ann, bob, roomId } = await scene();
+    const { roomToken } = await joinRoom(ann.as, roomId, ann.userId);
+    await joinRoom(bob.as, roomId, bob.userId);
+
+    await ann.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
+    const typing = (await bob.as.query(api.chatPresence.list, { roomToken })).find((p) => p.userId === ann.userId);
+    expect(typing?.data).toEqual({ typingUntil: Date.now() + TYPING_SIGNAL_MS });
+
+    await ann.as.mutation(api.chatPresence.setTyping, { roomId, typing: false });
+    const stopped = (await bob.as.query(api.chatPresence.list, { roomToken })).find((p) => p.userId === ann.userId);
+    expect(stopped?.data).toBeUndefined();
+  });
+
+  test("is refused from someone not in the room, and when sent far faster than the client does", async () => {
+    vi.useFakeTimers({ now: new Date("2026-03-04T12:00:00Z") });
+    const { bob, roomId } = await scene();
+    await expect(bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true })).rejects.toThrow(NOT_IN_ROOM);
+
+    await joinRoom(bob.as, roomId, bob.userId);
+    for (let i = 0; i < 5; i++) await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: i % 2 === 0 });
+    await expect(bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true })).rejects.toThrow(
+      TYPING_TOO_FAST,
+    );
+    vi.advanceTimersByTime(2_000);
+    await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
+  });
+});

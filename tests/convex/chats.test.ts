@@ -1,0 +1,195 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { CASCADE_BATCH_SIZE } from "../../convex/cascade";
+import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
+import { CHAT_NAME_REQUIRED, DEFAULT_CHAT_DESCRIPTION, NOT_CHAT_CREATOR } from "../../convex/lib/chats";
+import { UPLOAD_NOT_FOUND } from "../../convex/lib/uploads";
+import { uploadedImage } from "./book-fixtures";
+import { addRoom, firstPage, joinRoom, seedHistory } from "./chat-fixtures";
+import { newBackend, signedInUser, type TestBackend } from "./test-env";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function scene() {
+  const t = newBackend();
+  const ann = await signedInUser(t, { name: "Ann" });
+  const bob = await signedInUser(t, { name: "Bob" });
+  return { t, ann, bob };
+}
+
+async function roomCount(t: TestBackend) {
+  return await t.run(async (ctx) => (await ctx.db.query("chatRooms").collect()).length);
+}
+
+async function messageCount(t: TestBackend, roomId: Id<"chatRooms">) {
+  return await t.run(
+    async (ctx) =>
+      (
+        await ctx.db
+          .query("chatMessages")
+          .withIndex("by_roomId", (q) => q.eq("roomId", roomId))
+          .collect()
+      ).length,
+  );
+}
+
+describe("chats.create and the list", () => {
+  test("a new room shows its trimmed name, the default description and its creator; only the creator's is 'mine'", async () => {
+    const { ann, bob } = await scene();
+    const roomId = await addRoom(ann.as, { name: "  Book club  ", description: "   " });
+
+    const { page } = await bob.as.query(api.chats.list, { paginationOpts: firstPage });
+    expect(page).toEqual([
+      {
+        _id: roomId,
+        name: "Book club",
+        description: DEFAULT_CHAT_DESCRIPTION,
+        imageUrl: null,
+        createdBy: { _id: ann.userId, displayName: "Ann", avatarUrl: null },
+        isMine: false,
+        lastMessageAt: null,
+        onlineCount: 0,
+      },
+    ]);
+    expect((await ann.as.query(api.chats.get, { roomId }))?.isMine).toBe(true);
+  });
+
+  test("rooms are listed newest first, a page at a time", async () => {
+    const { ann, bob } = await scene();
+    for (const name of ["First", "Second", "Third"]) await addRoom(ann.as, { name, description: `About ${name}` });
+    const first = await bob.as.query(api.chats.list, { paginationOpts: { numItems: 2, cursor: null } });
+    const rest = await bob.as.query(api.chats.list, { paginationOpts: { numItems: 2, cursor: first.continueCursor } });
+    expect(first.page.map((room) => room.name)).toEqual(["Third", "Second"]);
+    expect(first.page[0]?.description).toBe("About Third");
+    expect(rest.page.map((room) => room.name)).toEqual(["First"]);
+  });
+
+  test("a blank or whitespace-only name is refused with the seed's message and stores nothing", async () => {
+    const { t, ann } = await scene();
+    await expect(addRoom(ann.as, { name: "" })).rejects.toThrow(CHAT_NAME_REQUIRED);
+    await expect(addRoom(ann.as, { name: " \n\t " })).rejects.toThrow(CHAT_NAME_REQUIRED);
+    expect(await roomCount(t)).toBe(0);
+  });
+
+  test("a name past 80 or a description past 500 characters is refused", async () => {
+    const { t, ann } = await scene();
+    await expect(addRoom(ann.as, { name: "n".repeat(81) })).rejects.toThrow("Chat name must be at most 80 characters");
+    await expect(addRoom(ann.as, { description: "d".repeat(501) })).rejects.toThrow(
+      "Description must be at most 500 characters",
+    );
+    await addRoom(ann.as, { name: "n".repeat(80), description: "d".repeat(500) });
+    expect(await roomCount(t)).toBe(1);
+  });
+
+  test("the cover is the creator's own upload, used once; someone else's upload is refused", async () => {
+    const { t, ann, bob } = await scene();
+    const storageId = await uploadedImage(t, ann.as);
+    await expect(addRoom(bob.as, { image: { storageId } })).rejects.toThrow(UPLOAD_NOT_FOUND);
+    expect(await roomCount(t)).toBe(0);
+
+    const roomId = await addRoom(ann.as, { image: { storageId } });
+    expect((await bob.as.query(api.chats.get, { roomId }))?.imageUrl).toEqual(expect.any(String));
+    await expect(addRoom(ann.as, { name: "Again", image: { storageId } })).rejects.toThrow(UPLOAD_NOT_FOUND);
+  });
+
+  test("a cover may also be an https address, not any other kind", async () => {
+    const { ann } = await scene();
+    const roomId = await addRoom(ann.as, { image: { url: "https://example.com/cover.png" } });
+    expect((await ann.as.query(api.chats.get, { roomId }))?.imageUrl).toBe("https://example.com/cover.png");
+    await expect(addRoom(ann.as, { image: { url: "javascript:alert(1)" } })).rejects.toThrow("valid https URL");
+  });
+
+  test("anonymous and unverified callers can neither list nor create rooms", async () => {
+    const { t } = await scene();
+    const unverified = await signedInUser(t, { verified: false });
+    await expect(t.query(api.chats.list, { paginationOpts: firstPage })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(t.mutation(api.chats.create, { name: "Nope" })).rejects.toThrow(NOT_SIGNED_IN);
+    await expect(unverified.as.mutation(api.chats.create, { name: "Nope" })).rejects.toThrow(NOT_VERIFIED);
+    expect(await roomCount(t)).toBe(0);
+  });
+});
+
+describe("chats.get", () => {
+  test("is null for a malformed id, another table's id and a deleted room", async () => {
+    const { ann } = await scene();
+    const roomId = await addRoom(ann.as);
+    expect(await ann.as.query(api.chats.get, { roomId: "not-an-id" })).toBeNull();
+    expect(await ann.as.query(api.chats.get, { roomId: ann.userId })).toBeNull();
+    await ann.as.mutation(api.chats.remove, { roomId });
+    expect(await ann.as.query(api.chats.get, { roomId })).toBeNull();
+  });
+
+  test("counts the people in the room now, from presence", async () => {
+    const { t, ann, bob } = await scene();
+    const roomId = await addRoom(ann.as);
+    const otherRoom = await addRoom(ann.as, { name: "Other" });
+    const { sessionToken } = await joinRoom(ann.as, roomId, ann.userId);
+    await joinRoom(bob.as, roomId, bob.userId);
+    await joinRoom(bob.as, otherRoom, bob.userId);
+    expect((await ann.as.query(api.chats.get, { roomId }))?.onlineCount).toBe(2);
+
+    await t.mutation(api.chatPresence.disconnect, { sessionToken });
+    expect((await ann.as.query(api.chats.get, { roomId }))?.onlineCount).toBe(1);
+    expect((await ann.as.query(api.chats.get, { roomId: otherRoom }))?.onlineCount).toBe(1);
+  });
+
+  test("the time of the last message is kept to the minute, so a busy room is not rewritten per message", async () => {
+    vi.useFakeTimers({ now: new Date("2026-03-04T12:00:00Z") });
+    const { ann } = await scene();
+    const roomId = await addRoom(ann.as);
+    await ann.as.mutation(api.chatMessages.send, { roomId, text: "first" });
+    const first = (await ann.as.query(api.chats.get, { roomId }))?.lastMessageAt;
+    expect(first).toBe(Date.parse("2026-03-04T12:00:00Z"));
+
+    vi.advanceTimersByTime(30_000);
+    await ann.as.mutation(api.chatMessages.send, { roomId, text: "soon after" });
+    expect((await ann.as.query(api.chats.get, { roomId }))?.lastMessageAt).toBe(first);
+
+    vi.advanceTimersByTime(30_000);
+    await ann.as.mutation(api.chatMessages.send, { roomId, text: "a minute on" });
+    expect((await ann.as.query(api.chats.get, { roomId }))?.lastMessageAt).toBe(Date.parse("2026-03-04T12:01:00Z"));
+  });
+});
+
+describe("chats.remove", () => {
+  test("only the creator deletes a room; anyone else is refused and the room stays", async () => {
+    const { t, ann, bob } = await scene();
+    const roomId = await addRoom(ann.as);
+    await expect(bob.as.mutation(api.chats.remove, { roomId })).rejects.toThrow(NOT_CHAT_CREATOR);
+    await expect(t.mutation(api.chats.remove, { roomId })).rejects.toThrow(NOT_SIGNED_IN);
+    expect(await bob.as.query(api.chats.get, { roomId })).not.toBeNull();
+  });
+
+  test("deletes the messages (in batches past one mutation's share), the room's presence and its uploaded cover", async () => {
+    vi.useFakeTimers();
+    const { t, ann, bob } = await scene();
+    const storageId = await uploadedImage(t, ann.as);
+    const roomId = await addRoom(ann.as, { image: { storageId } });
+    const keptRoom = await addRoom(bob.as, { name: "Kept" });
+    await seedHistory(t, roomId, bob.userId, CASCADE_BATCH_SIZE + 20);
+    await seedHistory(t, keptRoom, bob.userId, 3);
+    const { roomToken } = await joinRoom(bob.as, roomId, bob.userId);
+
+    await ann.as.mutation(api.chats.remove, { roomId });
+
+    expect(await bob.as.query(api.chats.get, { roomId })).toBeNull();
+    expect(await messageCount(t, roomId)).toBe(20);
+    expect(await bob.as.query(api.chatPresence.list, { roomToken })).toEqual([]);
+    expect(await t.run((ctx) => ctx.db.system.get(storageId))).toBeNull();
+
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await messageCount(t, roomId)).toBe(0);
+    expect(await messageCount(t, keptRoom)).toBe(3);
+  });
+
+  test("a room with a cover given as an address deletes no stored file", async () => {
+    const { t, ann } = await scene();
+    const unrelatedUpload = await uploadedImage(t, ann.as);
+    const roomId = await addRoom(ann.as, { image: { url: "https://example.com/cover.png" } });
+    await ann.as.mutation(api.chats.remove, { roomId });
+    expect(await t.run((ctx) => ctx.db.system.get(unrelatedUpload))).not.toBeNull();
+  });
+});
