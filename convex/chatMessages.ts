@@ -9,10 +9,9 @@ import {
   CHAT_MESSAGE_NOT_FOUND,
   CHAT_MESSAGE_REQUIRED,
   CHAT_MESSAGE_TOO_LONG,
-  existingRoom,
-  LAST_MESSAGE_AT_RESOLUTION_MS,
   NOT_YOUR_CHAT_MESSAGE,
-} from "./lib/chats";
+} from "./lib/chat-texts";
+import { existingRoom, LAST_MESSAGE_AT_RESOLUTION_MS } from "./lib/chats";
 import { cappedPage } from "./lib/conversations";
 import { publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";

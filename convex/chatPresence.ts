@@ -8,7 +8,8 @@
 import { ConvexError, v } from "convex/values";
 import { mutation } from "./_generated/server";
 import { takeTypingAllowance } from "./lib/chat-limits";
-import { CHAT_NOT_FOUND, chatPresence, existingRoom } from "./lib/chats";
+import { CHAT_NOT_FOUND } from "./lib/chat-texts";
+import { chatPresence, existingRoom } from "./lib/chats";
 import { publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
 
@@ -85,7 +86,9 @@ export const setTyping = userMutation({
     // The component would drop a signal from someone not in the room without a word.
     const rooms = await chatPresence.listUser(ctx, ctx.user._id, true);
     if (!rooms.some((entry) => entry.roomId === room._id)) throw new ConvexError(NOT_IN_ROOM);
-    await takeTypingAllowance(ctx, ctx.user._id, room._id);
+    // Only "typing" is limited: a stop must always get through, or the room keeps showing the
+    // person typing until the signal lapses.
+    if (typing) await takeTypingAllowance(ctx, ctx.user._id, room._id);
     await chatPresence.updateRoomUser(
       ctx,
       room._id,

@@ -1,6 +1,6 @@
 /**
- * What the chat modules share: the room's texts and limits, the room as the screens see it
- * (ChatRoomSummary of /work CHAT-API), and the presence component the rooms use.
+ * What the chat modules share: the room as the screens see it, and the presence component the
+ * rooms use. Their texts are in chat-texts.ts.
  */
 import { Presence } from "@convex-dev/presence";
 import { ConvexError } from "convex/values";
@@ -9,15 +9,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { publicUsers } from "./creators";
 import { imageUrl } from "./images";
-
-export const CHAT_NOT_FOUND = "Chat not found";
-export const CHAT_NAME_REQUIRED = "Please enter a chat name.";
-export const DEFAULT_CHAT_DESCRIPTION = "Join the conversation!";
-export const NOT_CHAT_CREATOR = "Only the creator can delete this chat.";
-export const CHAT_MESSAGE_REQUIRED = "Message cannot be empty.";
-export const CHAT_MESSAGE_TOO_LONG = "Messages can be at most 2000 characters.";
-export const CHAT_MESSAGE_NOT_FOUND = "Message not found.";
-export const NOT_YOUR_CHAT_MESSAGE = "You can only delete your own messages.";
+import { CHAT_NOT_FOUND, DEFAULT_CHAT_DESCRIPTION } from "./chat-texts";
 
 /**
  * How stale a room's `lastMessageAt` may get. The list shows it in minutes ("3 min ago"), and

@@ -22,7 +22,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { NOT_YOURSELF } from "../../convex/chatPresence";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
-import { NOT_CHAT_CREATOR, NOT_YOUR_CHAT_MESSAGE } from "../../convex/lib/chats";
+import { NOT_CHAT_CREATOR, NOT_YOUR_CHAT_MESSAGE } from "../../convex/lib/chat-texts";
 import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
 import { STORY_CARDS } from "../../convex/lib/duma/story";
 import { type AccessRule, anyVerifiedUser, type Args, openToAnyone, ownerOnly, type Scene } from "./access-rules";

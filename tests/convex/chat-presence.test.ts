@@ -3,7 +3,7 @@ import { api } from "../../convex/_generated/api";
 import { BAD_PRESENCE_SESSION, NOT_IN_ROOM, NOT_YOURSELF, TYPING_SIGNAL_MS } from "../../convex/chatPresence";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
 import { TYPING_TOO_FAST } from "../../convex/lib/chat-limits";
-import { CHAT_NOT_FOUND } from "../../convex/lib/chats";
+import { CHAT_NOT_FOUND } from "../../convex/lib/chat-texts";
 import { addRoom, joinRoom } from "./chat-fixtures";
 import { newBackend, signedInUser } from "./test-env";
 
@@ -124,11 +124,21 @@ describe("chatPresence.setTyping", () => {
     await expect(bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true })).rejects.toThrow(NOT_IN_ROOM);
 
     await joinRoom(bob.as, roomId, bob.userId);
-    for (let i = 0; i < 5; i++) await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: i % 2 === 0 });
+    for (let i = 0; i < 5; i++) await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
     await expect(bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true })).rejects.toThrow(
       TYPING_TOO_FAST,
     );
     vi.advanceTimersByTime(2_000);
     await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
+  });
+
+  test("always takes a stop, even past the allowance, so nobody is left 'typing'", async () => {
+    vi.useFakeTimers({ now: new Date("2026-03-04T12:00:00Z") });
+    const { bob, roomId } = await scene();
+    const { roomToken } = await joinRoom(bob.as, roomId, bob.userId);
+    for (let i = 0; i < 5; i++) await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
+    for (let i = 0; i < 5; i++) await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: false });
+    const bobNow = (await bob.as.query(api.chatPresence.list, { roomToken })).find((p) => p.userId === bob.userId);
+    expect(bobNow?.data).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { CASCADE_BATCH_SIZE } from "../../convex/cascade";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
-import { CHAT_NAME_REQUIRED, DEFAULT_CHAT_DESCRIPTION, NOT_CHAT_CREATOR } from "../../convex/lib/chats";
+import { CHAT_NAME_REQUIRED, DEFAULT_CHAT_DESCRIPTION, NOT_CHAT_CREATOR } from "../../convex/lib/chat-texts";
 import { UPLOAD_NOT_FOUND } from "../../convex/lib/uploads";
 import { uploadedImage } from "./book-fixtures";
 import { addRoom, firstPage, joinRoom, seedHistory } from "./chat-fixtures";
