@@ -1,5 +1,91 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useMutation, usePaginatedQuery } from "convex/react";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { withFailureToast } from "@/lib/show-failure";
+import { showSuccess } from "@/lib/toasts";
+import { api } from "../../../convex/_generated/api";
+import type { ChatRoomSummary } from "./chat-types";
+import { ChatRoomCard } from "./components/chat-room-card";
+import { CreateChatDialog } from "./components/create-chat-dialog";
 
+const PAGE_SIZE = 20;
+
+/** /chats: the public rooms, newest first, live, with '+' to create one (seed §2 Chats, PRODUCT F9). */
 export default function ChatsPage() {
-  return <ComingSoon title="Public chats" />;
+  const { results, status, loadMore } = usePaginatedQuery(api.chats.list, {}, { initialNumItems: PAGE_SIZE });
+  const removeRoom = useMutation(api.chats.remove);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<ChatRoomSummary | null>(null);
+
+  const createButton = (
+    <button
+      type="button"
+      onClick={() => setCreating(true)}
+      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+    >
+      <Plus aria-hidden className="size-4" />
+      Create chat
+    </button>
+  );
+
+  return (
+    <section className="mx-auto max-w-3xl px-3 py-6 sm:px-6 sm:py-8">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-stone-900">Public chats</h1>
+        {createButton}
+      </div>
+      {status === "LoadingFirstPage" ? (
+        <Spinner />
+      ) : results.length === 0 ? (
+        <EmptyState title="No chat rooms yet. Start the first one!">{createButton}</EmptyState>
+      ) : (
+        <>
+          <ul aria-label="Chat rooms" className="space-y-3">
+            {results.map((room) => (
+              <li key={room._id}>
+                <ChatRoomCard room={room} onDelete={room.isMine ? () => setDeleting(room) : undefined} />
+              </li>
+            ))}
+          </ul>
+          <LoadMoreButton status={status} onLoadMore={() => loadMore(PAGE_SIZE)} label="Load more chats" />
+        </>
+      )}
+
+      <CreateChatDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(roomId) => {
+          setCreating(false);
+          showSuccess("Chat created!");
+          void navigate(paths.chat(roomId));
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete this chat?"
+        message={`"${deleting?.name ?? ""}" and all its messages will be deleted for everyone. This cannot be undone.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        destructive
+        onConfirm={async () => {
+          if (deleting === null) return;
+          await withFailureToast(
+            () => removeRoom({ roomId: deleting._id }),
+            "Failed to delete chat. Please try again.",
+          );
+          showSuccess("Chat deleted.");
+        }}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,73 @@
+import { clsx } from "clsx";
+import { Trash2 } from "lucide-react";
+import { Link } from "react-router-dom";
+import { Avatar } from "@/components/ui/avatar";
+import { paths } from "@/config/paths";
+import { formatFullDate, formatTimeOfDay } from "@/lib/format";
+import type { ChatMessage } from "../chat-types";
+
+/** Messages by one author closer together than this share one avatar and name. */
+const GROUP_GAP_MS = 5 * 60_000;
+
+type ChatMessageItemProps = {
+  message: ChatMessage;
+  /** The message above it (null at the top or after a day heading), for grouping by author. */
+  previous: ChatMessage | null;
+  /** Offered on the reader's own messages only (the server checks again). */
+  onDelete?: () => void;
+};
+
+/** One room message: the author's avatar and name when they start speaking, then the text and time. */
+export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItemProps) {
+  const { author } = message;
+  const continues =
+    previous !== null &&
+    previous.author._id === author._id &&
+    message._creationTime - previous._creationTime < GROUP_GAP_MS;
+
+  return (
+    <li className={clsx("group flex gap-2.5 rounded-lg px-1 hover:bg-stone-100/70", continues ? "" : "pt-2")}>
+      <div className="w-9 shrink-0">
+        {!continues && (
+          <Link to={paths.accountOf(author._id)} tabIndex={-1} aria-hidden>
+            <Avatar src={author.avatarUrl} name={author.displayName} size="md" className="size-9" />
+          </Link>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        {continues ? (
+          <span className="sr-only">{author.displayName}: </span>
+        ) : (
+          <p className="flex items-baseline gap-2">
+            <Link
+              to={paths.accountOf(author._id)}
+              className="truncate text-sm font-semibold text-stone-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              {message.isMine ? "You" : author.displayName}
+            </Link>
+            <time
+              dateTime={new Date(message._creationTime).toISOString()}
+              title={formatFullDate(message._creationTime)}
+              className="shrink-0 text-xs text-stone-500 tabular-nums"
+            >
+              {formatTimeOfDay(message._creationTime)}
+            </time>
+          </p>
+        )}
+        <p className="text-[15px] leading-snug break-words whitespace-pre-wrap text-stone-800">{message.text}</p>
+      </div>
+      {onDelete && (
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label="Delete message"
+          title="Delete message"
+          // Always visible on touch screens; with a mouse it appears on hover or focus.
+          className="inline-flex size-9 shrink-0 items-center justify-center self-center rounded-full text-stone-400 transition group-hover:opacity-100 hover:bg-red-50 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-red-500 [@media(hover:hover)]:opacity-0"
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,66 @@
+import { MessagesSquare, Trash2, Users } from "lucide-react";
+import { Link } from "react-router-dom";
+import { TimeAgo } from "@/components/ui/time-ago";
+import { paths } from "@/config/paths";
+import { formatCount } from "@/lib/format";
+import type { ChatRoomSummary } from "../chat-types";
+
+type ChatRoomCardProps = {
+  room: ChatRoomSummary;
+  /** Offered to the room's creator only (the server checks again). */
+  onDelete?: () => void;
+};
+
+/** A room in the list: cover, name, description, who is in it now and when it last spoke. */
+export function ChatRoomCard({ room, onDelete }: ChatRoomCardProps) {
+  return (
+    <article className="relative flex gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm transition focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md sm:gap-4 sm:p-4">
+      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-600 sm:size-20">
+        {room.imageUrl ? (
+          <img src={room.imageUrl} alt="" className="size-full object-cover" />
+        ) : (
+          <MessagesSquare aria-hidden className="size-8" />
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h2 className="text-base leading-snug font-semibold text-stone-900">
+          {/* The whole card opens the room; the link's box is stretched over it. */}
+          <Link
+            to={paths.chat(room._id)}
+            className="line-clamp-1 break-all outline-none after:absolute after:inset-0 after:rounded-xl hover:text-brand-700"
+          >
+            {room.name}
+          </Link>
+        </h2>
+        <p className="mt-0.5 line-clamp-2 text-sm break-words text-stone-600">{room.description}</p>
+        <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-stone-600">
+          <span className="inline-flex items-center gap-1">
+            <Users aria-hidden className="size-3.5" />
+            {room.onlineCount === 0 ? "Nobody here now" : `${formatCount(room.onlineCount)} here now`}
+          </span>
+          <span>
+            {room.lastMessageAt === null ? (
+              "No messages yet"
+            ) : (
+              <>
+                Last message <TimeAgo timestamp={room.lastMessageAt} />
+              </>
+            )}
+          </span>
+        </p>
+      </div>
+      {onDelete && (
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label={`Delete ${room.name}`}
+          title="Delete chat"
+          // Above the stretched link, so it stays a button of its own.
+          className="relative z-10 inline-flex size-10 shrink-0 items-center justify-center self-start rounded-full text-stone-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500"
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      )}
+    </article>
+  );
+}

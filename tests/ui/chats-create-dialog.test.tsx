@@ -1,0 +1,81 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { ConvexError } from "convex/values";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { CreateChatDialog } from "@/features/chats/components/create-chat-dialog";
+import type { Id } from "../../convex/_generated/dataModel";
+
+// The dialog talks to Convex only through useMutation and to storage only through uploadImage.
+const createChat = vi.hoisted(() => vi.fn());
+const uploadImage = vi.hoisted(() => vi.fn());
+
+vi.mock("convex/react", () => ({
+  useMutation: (ref: FunctionReference<"mutation">) => {
+    if (getFunctionName(ref) !== "chats:create") throw new Error(`unexpected ${getFunctionName(ref)}`);
+    return createChat;
+  },
+}));
+vi.mock("@/lib/upload", () => ({ useImageUpload: () => uploadImage }));
+
+function renderDialog() {
+  const onCreated = vi.fn();
+  render(<CreateChatDialog open onOpenChange={() => {}} onCreated={onCreated} />);
+  return { onCreated, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  createChat.mockReset();
+  uploadImage.mockReset();
+});
+
+describe("the create chat dialog", () => {
+  it("asks for a name when it is blank, creates nothing, and drops the message once the name changes", async () => {
+    const { user, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText(/^Name/), "   ");
+    await user.click(screen.getByRole("button", { name: "Create chat" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Please enter a chat name.");
+    expect(createChat).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText(/^Name/), "Poets");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it("creates a room with only a name, without uploading anything", async () => {
+    createChat.mockResolvedValue("room1" as Id<"chatRooms">);
+    const { user, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText(/^Name/), "Poets");
+    await user.click(screen.getByRole("button", { name: "Create chat" }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith("room1"));
+    expect(createChat).toHaveBeenCalledWith({ name: "Poets", description: "", image: undefined });
+    expect(uploadImage).not.toHaveBeenCalled();
+  });
+
+  it("uploads the chosen cover first and creates the room with it", async () => {
+    uploadImage.mockResolvedValue("storage1");
+    createChat.mockResolvedValue("room2" as Id<"chatRooms">);
+    const { user, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText(/^Name/), "Night owls");
+    await user.type(screen.getByLabelText("Description"), "For the late readers");
+    const cover = new File([new Uint8Array([137, 80, 78, 71])], "cover.png", { type: "image/png" });
+    await user.upload(screen.getByLabelText(/^Cover image/), cover);
+    await user.click(screen.getByRole("button", { name: "Create chat" }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith("room2"));
+    expect(uploadImage).toHaveBeenCalledWith(cover);
+    expect(createChat).toHaveBeenCalledWith({
+      name: "Night owls",
+      description: "For the late readers",
+      image: { storageId: "storage1" },
+    });
+  });
+
+  it("shows the server's refusal and keeps what was typed", async () => {
+    createChat.mockRejectedValue(new ConvexError("Chat name must be at most 80 characters"));
+    const { user, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText(/^Name/), "Poets");
+    await user.click(screen.getByRole("button", { name: "Create chat" }));
+    await screen.findByText("Chat name must be at most 80 characters");
+    expect(screen.getByLabelText(/^Name/)).toHaveValue("Poets");
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+});
