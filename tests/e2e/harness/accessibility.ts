@@ -13,8 +13,18 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** Runs axe on the page as it is now and returns its serious and critical violations. */
+/**
+ * Runs axe on the page once its animations and transitions have settled, and returns its serious
+ * and critical violations. Half-faded text (a toast sliding in, a card springing back) would
+ * otherwise be measured at its passing opacity and fail colour contrast by chance.
+ */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  // An endless animation (a spinner) never settles, and is not what is being waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
