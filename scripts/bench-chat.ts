@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:chat`: public chat rooms under load on the local backend (ARCHITECTURE budget:
+ * one chat message, 1,000 clients in 50 rooms of 20, re-runs only that room's ~20 queries and
+ * reaches its clients with p95 < 50 ms).
+ *
+ * The backend runs in this process; the 1,000 official `ConvexClient`s (1,000 distinct users)
+ * run in a child process, this same file started with `--clients`, so they do not share the
+ * server's event loop. Each client is in one room and holds what the room page holds of the
+ * room: `chats.get` and the first page of `chatMessages.list`. (Presence heartbeats are left out:
+ * they write the presence component's own tables, not the messages.)
+ *   1. One message at a time, once to each room: send → each of the room's 20 clients sees it
+ *      (measured in the clients' process, one clock), and the query runs the backend made for it.
+ *   2. Sustained: 20 messages a second spread over the rooms for 60 s (or `--seconds N`): send →
+ *      seen p50/p95/max, query runs per message, and the backend's resident memory.
+ * Prints figures; never fails on them.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ConvexClient } from "convex/browser";
+import { importPKCS8, SignJWT } from "jose";
+import WebSocket from "ws";
+import { api } from "../convex/_generated/api";
+import type { Id } from "../convex/_generated/dataModel";
+import { DEFAULT_PERSONALITY } from "../convex/lib/validators";
+import type { Engine } from "../local-backend/engine/types";
+import { startLocalBackend } from "../local-backend/server/start-server";
+
+const ROOMS = 50;
+const PER_ROOM = 20;
+const CLIENTS = ROOMS * PER_ROOM;
+const SUSTAINED_RATE = 20;
+const secondsFlag = process.argv.indexOf("--seconds");
+const SUSTAINED_SECONDS = secondsFlag === -1 ? 60 : Number(process.argv[secondsFlag + 1]);
+const PUSH_BUDGET_MS = 50;
+
+/** Wall-clock milliseconds with sub-millisecond precision. */
+const now = () => performance.timeOrigin + performance.now();
+
+type Member = { token: string; roomId: Id<"chatRooms"> };
+type ToClients =
+  { type: "single"; room: number } | { type: "sustained"; rate: number; seconds: number } | { type: "stop" };
+type FromClients =
+  | { type: "ready" }
+  | { type: "single-done"; latencies: number[] }
+  | { type: "sustained-done"; latencies: number[]; sent: number };
+
+// ── Clients role (child process) ──────────────────────────────────────────────────────────────
+async function runClients(members: Member[]): Promise<void> {
+  const send = (message: FromClients) => process.send?.(message);
+  // Message text → when it was sent, and how many of its room's clients are still to see it.
+  const pending = new Map<string, { sentAt: number; remaining: number; latencies: number[]; done?: () => void }>();
+  let ready = 0;
+  const clients = members.map(({ token, roomId }) => {
+    const client = new ConvexClient(process.argv[process.argv.indexOf("--clients") + 1] ?? "", {
+      webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+    });
+    client.setAuth(async () => token);
+    const seen = new Set<string>();
+    let first = true;
+    client.onUpdate(api.chats.get, { roomId }, () => undefined);
+    client.onUpdate(api.chatMessages.list, { roomId, paginationOpts: { numItems: 40, cursor: null } }, (page) => {
+      const at = now();
+      if (first) {
+        first = false;
+        if (++ready === members.length) send({ type: "ready" });
+      }
+      for (const message of page.page) {
+        if (seen.has(message.text)) continue;
+        seen.add(message.text);
+        const waiting = pending.get(message.text);
+        if (waiting === undefined) continue;
+        waiting.latencies.push(at - waiting.sentAt);
+        if (--waiting.remaining === 0) {
+          pending.delete(message.text);
+          waiting.done?.();
+        }
+      }
+    });
+    return { client, roomId };
+  });
+  const senderOf = (room: number, turn: number) => clients[room * PER_ROOM + (turn % PER_ROOM)]!;
+  let counter = 0;
+
+  async function sendTo(room: number, turn: number, latencies: number[], done?: () => void): Promise<void> {
+    const text = `bench ${counter++}`;
+    pending.set(text, { sentAt: now(), remaining: PER_ROOM, latencies, done });
+    const { client, roomId } = senderOf(room, turn);
+    await client.mutation(api.chatMessages.send, { roomId, text });
+  }
+
+  process.on("message", async (message: ToClients) => {
+    if (message.type === "single") {
+      const latencies: number[] = [];
+      await new Promise<void>((done) => void sendTo(message.room, message.room, latencies, done));
+      send({ type: "single-done", latencies });
+    } else if (message.type === "sustained") {
+      const latencies: number[] = [];
+      const total = message.rate * message.seconds;
+      const gapMs = 1000 / message.rate;
+      const started = now();
+      const sends: Promise<void>[] = [];
+      for (let index = 0; index < total; index++) {
+        const due = started + index * gapMs;
+        const wait = due - now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        // Rooms in turn, and a different sender each time round, far below the flood limit.
+        sends.push(sendTo(index % ROOMS, Math.floor(index / ROOMS), latencies));
+      }
+      await Promise.all(sends);
+      // Give the last messages time to arrive.
+      const deadline = now() + 5_000;
+      while (pending.size > 0 && now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      send({ type: "sustained-done", latencies, sent: total });
+    } else {
+      await Promise.all(clients.map(({ client }) => client.close()));
+      process.exit(0);
+    }
+  });
+}
+
+// ── Backend role (this process) ───────────────────────────────────────────────────────────────
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function nextMessage<T extends FromClients["type"]>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<FromClients, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the clients process exited (${code}) before "${type}"`));
+    const onMessage = (received: FromClients) => {
+      if (received.type !== type) return;
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+      resolve(received as Extract<FromClients, { type: T }>);
+    };
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+  });
+}
+
+/**
+ * 1,000 verified users with profiles, signed in as Convex Auth signs them in (a session and an
+ * RS256 token with subject "user|session"), without 2,000 password hashes.
+ */
+async function benchUsers(engine: Engine, count: number): Promise<{ userId: Id<"users">; token: string }[]> {
+  const key = await importPKCS8(engine.env.JWT_PRIVATE_KEY ?? "", "RS256");
+  const issuer = engine.env.CONVEX_SITE_URL ?? "";
+  const users: { userId: Id<"users">; token: string }[] = [];
+  for (let start = 0; start < count; start += 100) {
+    const batch = await engine.admin.run(async (ctx) => {
+      const made: { userId: Id<"users">; sessionId: string }[] = [];
+      for (let index = start; index < Math.min(count, start + 100); index++) {
+        const email = `chatter${index}@example.com`;
+        const userId = await ctx.db.insert("users", { email, emailVerificationTime: Date.now() });
+        await ctx.db.insert("profiles", {
+          userId,
+          email,
+          displayName: `Chatter ${index}`,
+          personality: DEFAULT_PERSONALITY,
+        });
+        const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 });
+        made.push({ userId, sessionId });
+      }
+      return made;
+    });
+    for (const { userId, sessionId } of batch) {
+      const token = await new SignJWT({ sub: `${userId}|${sessionId}` })
+        .setProtectedHeader({ alg: "RS256" })
+        .setIssuedAt()
+        .setIssuer(issuer)
+        .setAudience("convex")
+        .setExpirationTime("2h")
+        .sign(key);
+      users.push({ userId, token });
+    }
+  }
+  return users;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-chat-"));
+  const backend = await startLocalBackend({ port: 0, dataDir, seed: false, log: () => undefined });
+  let child: ChildProcess | undefined;
+  try {
+    const users = await benchUsers(backend.engine, CLIENTS);
+    const rooms = await backend.engine.admin.run(async (ctx) => {
+      const ids: Id<"chatRooms">[] = [];
+      for (let room = 0; room < ROOMS; room++) {
+        ids.push(await ctx.db.insert("chatRooms", { name: `Room ${room}`, createdBy: users[room * PER_ROOM]!.userId }));
+      }
+      return ids;
+    });
+    const members: Member[] = users.map(({ token }, index) => ({
+      token,
+      roomId: rooms[Math.floor(index / PER_ROOM)]!,
+    }));
+
+    const engine = backend.engine;
+    const trackedRun = engine.runQueryTrackingReads.bind(engine);
+    let queryRuns = 0;
+    engine.runQueryTrackingReads = async (udfPath, args, identity) => {
+      queryRuns += 1;
+      return await trackedRun(udfPath, args, identity);
+    };
+
+    const connectStarted = now();
+    child = fork(fileURLToPath(import.meta.url), ["--clients", backend.url], {
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+      serialization: "advanced",
+    });
+    child.send(members);
+    await nextMessage(child, "ready");
+    const connectSeconds = (now() - connectStarted) / 1000;
+    const idleRss = process.memoryUsage().rss;
+
+    // 1. One message at a time, once to each room.
+    const singleLatencies: number[] = [];
+    const runsPerMessage: number[] = [];
+    for (let room = 0; room < ROOMS; room++) {
+      queryRuns = 0;
+      child.send({ type: "single", room } satisfies ToClients);
+      const { latencies } = await nextMessage(child, "single-done");
+      // Runs of the same commit that end after the room's clients were served still count.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      singleLatencies.push(...latencies);
+      runsPerMessage.push(queryRuns);
+    }
+
+    // 2. Sustained load, with the backend's memory sampled every second.
+    queryRuns = 0;
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 1000);
+    child.send({ type: "sustained", rate: SUSTAINED_RATE, seconds: SUSTAINED_SECONDS } satisfies ToClients);
+    const sustained = await nextMessage(child, "sustained-done");
+    clearInterval(sampler);
+    const sustainedRuns = queryRuns;
+
+    const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    const single95 = percentile(singleLatencies, 95);
+    console.log(`\nChat rooms: ${ROOMS} rooms × ${PER_ROOM} clients = ${CLIENTS} clients of ${CLIENTS} users`);
+    console.log(`  connected and subscribed (2 queries each) in ${connectSeconds.toFixed(1)} s`);
+    console.log(`  one message to one room (${ROOMS} messages, one per room):`);
+    console.log(
+      `    send → each of the room's clients: p50 ${ms(percentile(singleLatencies, 50))}, p95 ${ms(single95)}, max ${ms(Math.max(...singleLatencies))}`,
+    );
+    console.log(
+      `    query re-runs per message: median ${percentile(runsPerMessage, 50)}, max ${Math.max(...runsPerMessage)} (clients in the room: ${PER_ROOM}; all clients: ${CLIENTS})`,
+    );
+    console.log(
+      `    budget p95 < ${PUSH_BUDGET_MS} ms: ${single95 < PUSH_BUDGET_MS ? "within" : "OVER"}; re-runs ≈ ${PER_ROOM}: ${percentile(runsPerMessage, 50) <= 2 * PER_ROOM ? "yes" : "NO"}`,
+    );
+    console.log(
+      `  sustained ${SUSTAINED_RATE} messages/s over the rooms for ${SUSTAINED_SECONDS} s (${sustained.sent} messages):`,
+    );
+    const all = sustained.latencies;
+    console.log(
+      `    send → seen: p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))}, max ${ms(Math.max(...all))} (${all.length} of ${sustained.sent * PER_ROOM} deliveries seen)`,
+    );
+    console.log(`    query re-runs per message: ${(sustainedRuns / sustained.sent).toFixed(1)}`);
+    console.log(
+      `  backend resident memory: ${mb(idleRss)} with everyone connected, ${mb(peakRss)} at the peak under load`,
+    );
+    child.send({ type: "stop" } satisfies ToClients);
+  } finally {
+    child?.kill();
+    await backend.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes("--clients")) {
+  process.once("message", (members: Member[]) => void runClients(members));
+} else {
+  await main();
+}
