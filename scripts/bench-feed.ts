@@ -20,14 +20,13 @@ import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.j
 import type { Id } from "../convex/_generated/dataModel";
 import { openEngine } from "../local-backend/engine/open-engine";
 import type { Engine, Identity } from "../local-backend/engine/types";
+import { CATEGORIES, fillPosts } from "./bench-posts";
 
 const SIZES = [10_000, 100_000];
-const CATEGORIES = ["psychology", "science", "art", "philosophy", "productivity", "uncategorized"] as const;
 const FILTER = ["science", "art", "philosophy"] as const;
 const SORTS = ["date", "views", "likes", "comments"] as const;
 const PAGE_SIZE = 8;
 const READ_BUDGET = 3 * PAGE_SIZE;
-const INSERT_BATCH = 5_000;
 const TIMED_RUNS = 7;
 /** How many pages deep the "later page" is (reached through cursors before timing). */
 const LATER_PAGE = 5;
@@ -41,46 +40,6 @@ TransactionMetricsTracker.prototype.trackRead = function (this: TransactionMetri
 
 type Row = { size: number; sort: string; filter: string; page: string; reads: number; ms: number };
 type FeedResult = { posts: unknown[]; continueCursor: string; isDone: boolean };
-
-/** A small deterministic generator, so every run measures the same data. */
-function random(seed: number) {
-  let state = seed;
-  return (max: number) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) % max;
-  };
-}
-
-async function fillPosts(engine: Engine, userId: Id<"users">, count: number): Promise<void> {
-  const next = random(count);
-  const perCategory = new Map<string, number>();
-  for (let start = 0; start < count; start += INSERT_BATCH) {
-    const batch = Array.from({ length: Math.min(INSERT_BATCH, count - start) }, (_, i) => {
-      const category = CATEGORIES[next(CATEGORIES.length)]!;
-      perCategory.set(category, (perCategory.get(category) ?? 0) + 1);
-      return {
-        title: `Post ${start + i}`,
-        description: "Benchmark post",
-        category,
-        image: { url: `https://example.com/${start + i}.png` },
-        userId,
-        updatedAt: 0,
-        views: next(5000),
-        likes: next(300),
-        comments: next(60),
-      };
-    });
-    await engine.admin.run(async (ctx) => {
-      for (const post of batch) await ctx.db.insert("posts", post);
-    });
-  }
-  await engine.admin.run(async (ctx) => {
-    await ctx.db.insert("counters", { name: "posts", value: count });
-    for (const [category, value] of perCategory) await ctx.db.insert("counters", { name: `posts:${category}`, value });
-  });
-}
 
 async function signedInIdentity(engine: Engine): Promise<{ userId: Id<"users">; identity: Identity }> {
   return await engine.admin.run(async (ctx) => {

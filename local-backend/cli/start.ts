@@ -1,15 +1,20 @@
 /**
- * `npm start`: builds the client into dist/, then serves it together with the local backend
- * from one process on one address. `npm start -- --port N --data DIR` (env PORT works too).
+ * `npm start`: builds the client into dist/ (in a child process, see build-client-process.ts),
+ * then serves it together with the local backend from one process on one address.
+ * `npm start -- --port N --data DIR` (env PORT works too).
  */
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { startLocalBackend } from "../server/start-server";
 import { DEMO_PASSWORD, DEMO_USERS } from "../seed/users";
 import { parseCliArgs, USAGE } from "./args";
-import { buildClient, PROJECT_ROOT } from "./build-client";
+import { buildClientInChildProcess } from "./build-client-process";
 import { assertDataFolderUsable, assertPortFree } from "./preflight";
 import { closeOnSignals } from "./shutdown";
 import { failStartup } from "./startup-errors";
+
+/** The repository root (where dist/ goes); not taken from build-client.ts, which loads Vite. */
+const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -30,7 +35,7 @@ async function main(): Promise<void> {
 
   let staticDir: string;
   try {
-    const build = await buildClient(path.join(PROJECT_ROOT, "dist"));
+    const build = await buildClientInChildProcess(path.join(PROJECT_ROOT, "dist"));
     staticDir = build.outDir;
     console.log(`Client built in ${(build.milliseconds / 1000).toFixed(1)} s (dist/)`);
   } catch (error) {
