@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { OPEN_PATHS } from "@/config/paths";
@@ -7,8 +7,10 @@ import { useMyStatus } from "@/lib/use-my-status";
 import { BottomBar } from "./bottom-bar";
 import { LazyToaster } from "./lazy-toaster";
 import { NameStepGate } from "./name-step-gate";
-import { SuspendedNotice } from "./suspended-notice";
 import { TopBar } from "./top-bar";
+
+// Rarely shown, so it stays out of the first download (ARCHITECTURE budget for initial JS).
+const SuspendedNotice = lazy(async () => ({ default: (await import("./suspended-notice")).SuspendedNotice }));
 
 /** The frame every screen lives in: top bar, the screen, bottom bar, toasts. */
 export function RootLayout() {
@@ -40,7 +42,9 @@ export function RootLayout() {
       )}
       <main id="main" aria-busy={loadingScreen} className="flex-1 pb-24">
         {suspension !== null && suspended ? (
-          <SuspendedNotice endsAt={suspension.endsAt} reason={suspension.reason} />
+          <Suspense fallback={<Spinner />}>
+            <SuspendedNotice endsAt={suspension.endsAt} reason={suspension.reason} />
+          </Suspense>
         ) : (
           <>
             {!onSignInPage && <NameStepGate />}

@@ -1,8 +1,8 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { clsx } from "clsx";
 import { useConvexAuth, useQuery } from "convex/react";
-import { LogOut, ShieldCheck } from "lucide-react";
-import { useState } from "react";
+import { LogOut } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
@@ -10,6 +10,9 @@ import { MessagesLink } from "@/features/messages/components/messages-link";
 import { api } from "../../convex/_generated/api";
 import { noteSignOutOnPurpose } from "@/lib/sign-out-intent";
 import { useMyStatus } from "@/lib/use-my-status";
+
+// Only moderators ever see it, so its code is not part of everyone's first download.
+const ModerationLink = lazy(async () => ({ default: (await import("./moderation-link")).ModerationLink }));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -73,21 +76,9 @@ function UserArea({ suspended }: { suspended: boolean }) {
   return (
     <div className="ml-auto flex items-center gap-1 sm:gap-2">
       {role !== null && !suspended && (
-        <NavLink
-          to={paths.moderation}
-          aria-label="Moderation"
-          title="Moderation"
-          className={({ isActive }) =>
-            clsx(
-              // A phone's bar has no room for it: there the own profile page links to Moderation.
-              "hidden items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 sm:flex",
-              isActive ? "bg-brand-50 text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
-            )
-          }
-        >
-          <ShieldCheck aria-hidden className="size-5" />
-          <span className="hidden lg:inline">Moderation</span>
-        </NavLink>
+        <Suspense fallback={null}>
+          <ModerationLink />
+        </Suspense>
       )}
       {viewer.emailVerified && !suspended && <MessagesLink />}
       <Link
