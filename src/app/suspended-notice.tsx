@@ -1,4 +1,5 @@
 import { Ban } from "lucide-react";
+import { useEffect } from "react";
 
 type SuspendedNoticeProps = { endsAt: number | null; reason: string };
 
@@ -9,6 +10,7 @@ const until = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyl
  * the user now, so the page could only fail; this says why and until when, in their time zone.
  */
 export function SuspendedNotice({ endsAt, reason }: SuspendedNoticeProps) {
+  useComeBackWhenItEnds(endsAt);
   return (
     <section
       aria-labelledby="suspended-title"
@@ -28,4 +30,21 @@ export function SuspendedNotice({ endsAt, reason }: SuspendedNoticeProps) {
       </p>
     </section>
   );
+}
+
+/** Longest wait setTimeout takes (about 24.8 days); a longer suspension is re-read on the next visit. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * A suspension running out writes nothing, so no live query re-runs by itself: the page reloads
+ * when it ends, and the server (which compares with its clock) answers normally again.
+ */
+function useComeBackWhenItEnds(endsAt: number | null): void {
+  useEffect(() => {
+    if (endsAt === null) return;
+    const wait = endsAt - Date.now() + 1000;
+    if (wait > MAX_TIMEOUT_MS) return;
+    const timer = setTimeout(() => window.location.reload(), Math.max(wait, 1000));
+    return () => clearTimeout(timer);
+  }, [endsAt]);
 }

@@ -153,6 +153,7 @@ describe("moderation journey", () => {
 
     const suspensions = page.getByRole("list", { name: "Suspensions" });
     await suspensions.getByText("Selling followers").waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await shotsAtBothWidths(page, "moderation-after-suspending");
   });
 
   it("lifts the suspension; the author is back and the audit log has every action", async () => {

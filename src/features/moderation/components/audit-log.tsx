@@ -3,7 +3,7 @@ import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { api } from "../../../../convex/_generated/api";
 import type { ModerationAction } from "../../../../convex/lib/moderation/validators";
-import { KIND_LABELS, type LogRow, sectionHeading } from "../moderation-types";
+import { KIND_LABELS, type LogRow, sectionHeading, suspensionEndText } from "../moderation-types";
 
 const PAGE_SIZE = 15;
 
@@ -25,6 +25,13 @@ function objectOf(row: LogRow): string {
   return row.subject?.displayName ?? "someone";
 }
 
+/** The stored detail, with a suspension's end ("until <ISO time>") in the reader's time zone. */
+function detailText(detail: string): string {
+  const until = /^until (\S+)$/.exec(detail);
+  const endsAt = until ? Date.parse(until[1]!) : Number.NaN;
+  return Number.isNaN(endsAt) ? detail : suspensionEndText(endsAt);
+}
+
 /** The audit log, newest first: who did what to which item, why and when. Read-only by design. */
 export function AuditLog() {
   const { results, status, loadMore } = usePaginatedQuery(api.moderationLists.log, {}, { initialNumItems: PAGE_SIZE });
@@ -44,7 +51,7 @@ export function AuditLog() {
           <li key={row._id} className="px-3 py-2 text-sm">
             <p className="break-words text-stone-800">
               <span className="font-medium">{row.actor}</span> {VERBS[row.action]} {objectOf(row)}
-              {row.detail && <span className="text-stone-500"> ({row.detail})</span>}
+              {row.detail && <span className="text-stone-500"> ({detailText(row.detail)})</span>}
             </p>
             {row.reason && <p className="break-words text-stone-600">Reason: {row.reason}</p>}
             <TimeAgo timestamp={row._creationTime} className="text-xs text-stone-500" />
