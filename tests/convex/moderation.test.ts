@@ -12,6 +12,7 @@ import {
 import { NOT_ADMIN, NOT_MODERATOR } from "../../convex/lib/moderation/roles";
 import { SUSPENDED_PREFIX } from "../../convex/lib/moderation/suspensions";
 import { addBook, storeFile } from "./book-fixtures";
+import { addRoom } from "./chat-fixtures";
 import { conversationWith } from "./conversation-fixtures";
 import { auditRows, reportRows, staffUser, suspendDirectly } from "./moderation-fixtures";
 import { addPost } from "./posts-fixtures";
@@ -185,6 +186,26 @@ describe("removing content", () => {
     expect((await author.as.query(api.books.get, { bookId }))?.comments).toBe(0);
     const { page: list } = await author.as.query(api.conversations.list, { paginationOpts: firstPage });
     expect(list[0]).toMatchObject({ lastMessage: { text: "Hello" }, unreadCount: 1 });
+  });
+
+  test("removing a chat room takes its messages with it; removing a chat message leaves the room", async () => {
+    const t = newBackend();
+    const host = await signedInUser(t, { name: "Host" });
+    const guest = await signedInUser(t, { name: "Guest" });
+    const roomId = await addRoom(host.as);
+    const otherRoomId = await addRoom(host.as);
+    const rude = await guest.as.mutation(api.chatMessages.send, { roomId: otherRoomId, text: "Rude" });
+    await guest.as.mutation(api.chatMessages.send, { roomId, text: "Hi" });
+    await host.as.mutation(api.reports.report, { target: { kind: "chatMessage", id: rude }, reason: "harassment" });
+    const mod = await staffUser(t);
+
+    await mod.as.mutation(api.moderation.remove, { target: { kind: "chatRoom", id: roomId } });
+    await mod.as.mutation(api.moderation.remove, { target: { kind: "chatMessage", id: rude } });
+
+    expect(await host.as.query(api.chats.get, { roomId })).toBeNull();
+    expect(await host.as.query(api.chats.get, { roomId: otherRoomId })).not.toBeNull();
+    expect(await t.run(async (ctx) => (await ctx.db.query("chatMessages").collect()).length)).toBe(0);
+    expect(await reportRows(t)).toEqual({ items: [], reports: [] });
   });
 
   test("removing a profile clears its name, avatar and texts; the account stays", async () => {
