@@ -1,6 +1,7 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { existingBook } from "./books";
+import { deleteBookComment } from "./cascade";
 import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
 import { userMutation, userQuery } from "./lib/functions";
 
@@ -38,9 +39,6 @@ export const add = userMutation({
 export const remove = userMutation({
   args: { commentId: v.id("bookComments") },
   handler: async (ctx, { commentId }) => {
-    const comment = ownComment(await ctx.db.get(commentId), ctx.user._id);
-    await ctx.db.delete(comment._id);
-    const book = await ctx.db.get(comment.bookId);
-    if (book) await ctx.db.patch(book._id, { comments: Math.max(0, book.comments - 1) });
+    await deleteBookComment(ctx, ownComment(await ctx.db.get(commentId), ctx.user._id));
   },
 });

@@ -1,19 +1,12 @@
 import { ConvexError, v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { deleteDependents } from "./cascade";
+import { deleteBook } from "./cascade";
 import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser, publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
-import {
-  deleteReplacedImage,
-  deleteStoredImage,
-  imageUrl,
-  isBlankImageUrl,
-  sameStoredImage,
-  validateImage,
-} from "./lib/images";
+import { deleteReplacedImage, imageUrl, isBlankImageUrl, sameStoredImage, validateImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
 import { imageRefValidator } from "./lib/validators";
@@ -128,11 +121,7 @@ export const update = userMutation({
 export const remove = userMutation({
   args: { bookId: v.id("books") },
   handler: async (ctx, { bookId }) => {
-    const book = await ownBook(ctx, bookId);
-    await deleteDependents(ctx, { table: "books", id: book._id });
-    await deleteStoredImage(ctx, book.image, book.userId);
-    await ctx.db.delete(book._id);
-    await incrementCounter(ctx, "books", -1);
+    await deleteBook(ctx, await ownBook(ctx, bookId));
   },
 });
 

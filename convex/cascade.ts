@@ -2,15 +2,20 @@
  * What belongs to a deleted book, post or chat room (comments, likes and view rows; a room's
  * messages) goes in batches: a popular item can have more rows than one mutation may write, so
  * `remove` deletes the first batch itself and this function carries on with the rest, a batch
- * per run, until none is left. deleteChatRoom and deleteChatMessage are the whole deletes, for
- * the owners' `remove` and for moderation alike.
+ * per run, until none is left. deleteBook, deletePost, deleteBookComment, deletePostComment,
+ * deleteMessage, deleteChatRoom and deleteChatMessage are the whole deletes, for the owners'
+ * `remove` and for moderation alike; each also clears the open reports of what it deletes.
  */
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import { chatPresence } from "./lib/chats";
+import { memberRow, newestMessage, previewOf } from "./lib/conversations";
+import { incrementCounter } from "./lib/counters";
 import { deleteStoredImage } from "./lib/images";
+import type { ReportTargetKind } from "./lib/moderation/validators";
+import { categoryCounter } from "./lib/post-feed";
 
 /** Rows deleted per mutation: far below Convex's per-transaction write limit. */
 export const CASCADE_BATCH_SIZE = 500;
@@ -18,13 +23,89 @@ export const CASCADE_BATCH_SIZE = 500;
 type Target =
   | { table: "books"; id: Id<"books"> }
   | { table: "posts"; id: Id<"posts"> }
-  | { table: "chatRooms"; id: Id<"chatRooms"> };
+  | { table: "chatRooms"; id: Id<"chatRooms"> }
+  | { table: "reportedItems"; id: Id<"reportedItems"> };
 
 const targetValidator = v.union(
   v.object({ table: v.literal("books"), id: v.id("books") }),
   v.object({ table: v.literal("posts"), id: v.id("posts") }),
   v.object({ table: v.literal("chatRooms"), id: v.id("chatRooms") }),
+  v.object({ table: v.literal("reportedItems"), id: v.id("reportedItems") }),
 );
+
+/** Deletes a book with its comments, likes, views, stored cover and open reports. */
+export async function deleteBook(ctx: MutationCtx, book: Doc<"books">): Promise<void> {
+  await deleteDependents(ctx, { table: "books", id: book._id });
+  await deleteStoredImage(ctx, book.image, book.userId);
+  await ctx.db.delete(book._id);
+  await incrementCounter(ctx, "books", -1);
+  await deleteReportsOf(ctx, "book", book._id);
+}
+
+/** Deletes a post with its comments, likes, views, stored image and open reports; the feed's counts follow. */
+export async function deletePost(ctx: MutationCtx, post: Doc<"posts">): Promise<void> {
+  await deleteDependents(ctx, { table: "posts", id: post._id });
+  await deleteStoredImage(ctx, post.image, post.userId);
+  await ctx.db.delete(post._id);
+  await incrementCounter(ctx, "posts", -1);
+  await incrementCounter(ctx, categoryCounter(post.category), -1);
+  await deleteReportsOf(ctx, "post", post._id);
+}
+
+/** Deletes a book comment; the book's comment count moves with it. */
+export async function deleteBookComment(ctx: MutationCtx, comment: Doc<"bookComments">): Promise<void> {
+  await ctx.db.delete(comment._id);
+  const book = await ctx.db.get(comment.bookId);
+  if (book) await ctx.db.patch(book._id, { comments: Math.max(0, book.comments - 1) });
+  await deleteReportsOf(ctx, "bookComment", comment._id);
+}
+
+/** Deletes a post comment; the post's comment count moves with it. */
+export async function deletePostComment(ctx: MutationCtx, comment: Doc<"postComments">): Promise<void> {
+  await ctx.db.delete(comment._id);
+  const post = await ctx.db.get(comment.postId);
+  if (post) await ctx.db.patch(post._id, { comments: Math.max(0, post.comments - 1) });
+  await deleteReportsOf(ctx, "postComment", comment._id);
+}
+
+/**
+ * Deletes a private message. If the recipient had not read it yet it stops counting as unread,
+ * and if it was the newest the list's preview falls back to the one before.
+ */
+export async function deleteMessage(ctx: MutationCtx, message: Doc<"messages">): Promise<void> {
+  await ctx.db.delete(message._id);
+  await deleteReportsOf(ctx, "message", message._id);
+  const conversation = await ctx.db.get(message.conversationId);
+  if (conversation === null) return;
+  const recipientId = conversation.participants.find((id) => id !== message.senderId);
+  const recipient = recipientId === undefined ? null : await memberRow(ctx, conversation._id, recipientId);
+  if (recipient !== null && recipient.unreadCount > 0 && message._creationTime > recipient.readUpTo) {
+    await ctx.db.patch(recipient._id, { unreadCount: recipient.unreadCount - 1 });
+  }
+  const newest = await newestMessage(ctx, conversation._id);
+  if (newest === null || newest._creationTime < message._creationTime) {
+    await ctx.db.patch(conversation._id, {
+      lastMessageText: newest === null ? undefined : previewOf(newest.text),
+      lastMessageSenderId: newest?.senderId,
+    });
+  }
+}
+
+/**
+ * Clears the open reports of something (it was deleted, removed or the reports dismissed):
+ * the queue's row goes now, its reports in batches like any other dependents. Returns how many
+ * reports there were.
+ */
+export async function deleteReportsOf(ctx: MutationCtx, kind: ReportTargetKind, id: string): Promise<number> {
+  const item = await ctx.db
+    .query("reportedItems")
+    .withIndex("by_target", (q) => q.eq("targetKind", kind).eq("targetId", id))
+    .unique();
+  if (item === null) return 0;
+  await deleteDependents(ctx, { table: "reportedItems", id: item._id });
+  await ctx.db.delete(item._id);
+  return item.reportCount;
+}
 
 /**
  * Deletes a chat room: the first batch of its messages now and the rest by the scheduler, who
@@ -36,11 +117,13 @@ export async function deleteChatRoom(ctx: MutationCtx, room: Doc<"chatRooms">): 
   await chatPresence.removeRoom(ctx, room._id);
   await deleteStoredImage(ctx, room.image, room.createdBy);
   await ctx.db.delete(room._id);
+  await deleteReportsOf(ctx, "chatRoom", room._id);
 }
 
-/** Deletes one chat message (a message owns nothing else). */
+/** Deletes one chat message (a message owns nothing else but its open reports). */
 export async function deleteChatMessage(ctx: MutationCtx, message: Doc<"chatMessages">): Promise<void> {
   await ctx.db.delete(message._id);
+  await deleteReportsOf(ctx, "chatMessage", message._id);
 }
 
 /**
@@ -62,6 +145,14 @@ export const continueDeletingDependents = internalMutation({
 
 /** Deletes at most `limit` rows: comments first, then likes, then views. Returns how many. */
 async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Promise<number> {
+  if (target.table === "reportedItems") {
+    const reports = await ctx.db
+      .query("reports")
+      .withIndex("by_itemId_and_reporterId", (q) => q.eq("itemId", target.id))
+      .take(limit);
+    await Promise.all(reports.map((report) => ctx.db.delete(report._id)));
+    return reports.length;
+  }
   if (target.table === "chatRooms") {
     const messages = await ctx.db
       .query("chatMessages")

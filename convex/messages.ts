@@ -1,12 +1,12 @@
 import { paginationOptsValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
+import { deleteMessage } from "./cascade";
 import { requireOwner } from "./lib/auth";
 import {
   cappedPage,
   MESSAGE_NOT_FOUND,
   MESSAGE_REQUIRED,
   memberRow,
-  newestMessage,
   NOT_YOUR_MESSAGE,
   previewOf,
   requireParticipant,
@@ -77,20 +77,8 @@ export const remove = userMutation({
   handler: async (ctx, { messageId }) => {
     const message = await ctx.db.get(messageId);
     if (message === null) throw new ConvexError(MESSAGE_NOT_FOUND);
-    const { conversation, member } = await requireParticipant(ctx, message.conversationId, ctx.user._id);
+    await requireParticipant(ctx, message.conversationId, ctx.user._id);
     requireOwner(message.senderId, ctx.user._id, NOT_YOUR_MESSAGE);
-    await ctx.db.delete(message._id);
-
-    const other = await memberRow(ctx, conversation._id, member.otherUserId);
-    if (other !== null && other.unreadCount > 0 && message._creationTime > other.readUpTo) {
-      await ctx.db.patch(other._id, { unreadCount: other.unreadCount - 1 });
-    }
-    const newest = await newestMessage(ctx, conversation._id);
-    if (newest === null || newest._creationTime < message._creationTime) {
-      await ctx.db.patch(conversation._id, {
-        lastMessageText: newest === null ? undefined : previewOf(newest.text),
-        lastMessageSenderId: newest?.senderId,
-      });
-    }
+    await deleteMessage(ctx, message);
   },
 });

@@ -1,5 +1,6 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
+import { deletePostComment } from "./cascade";
 import { existingPost } from "./posts";
 import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
 import { userMutation, userQuery } from "./lib/functions";
@@ -51,9 +52,6 @@ export const edit = userMutation({
 export const remove = userMutation({
   args: { commentId: v.id("postComments") },
   handler: async (ctx, { commentId }) => {
-    const comment = ownComment(await ctx.db.get(commentId), ctx.user._id);
-    await ctx.db.delete(comment._id);
-    const post = await ctx.db.get(comment.postId);
-    if (post) await ctx.db.patch(post._id, { comments: Math.max(0, post.comments - 1) });
+    await deletePostComment(ctx, ownComment(await ctx.db.get(commentId), ctx.user._id));
   },
 });

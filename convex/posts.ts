@@ -1,12 +1,12 @@
 import { ConvexError, v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { deleteDependents } from "./cascade";
+import { deletePost } from "./cascade";
 import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
-import { deleteStoredImage, imageUrl, isBlankImageUrl, validateImage } from "./lib/images";
+import { imageUrl, isBlankImageUrl, validateImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
 import { cleanText, LIMITS } from "./lib/text";
@@ -134,12 +134,7 @@ export const update = userMutation({
 export const remove = userMutation({
   args: { postId: v.id("posts") },
   handler: async (ctx, { postId }) => {
-    const post = await ownPost(ctx, postId);
-    await deleteDependents(ctx, { table: "posts", id: post._id });
-    await deleteStoredImage(ctx, post.image, post.userId);
-    await ctx.db.delete(post._id);
-    await incrementCounter(ctx, "posts", -1);
-    await incrementCounter(ctx, categoryCounter(post.category), -1);
+    await deletePost(ctx, await ownPost(ctx, postId));
   },
 });
 

@@ -13,6 +13,12 @@ import {
   postCategoryValidator,
   religionValidator,
 } from "./lib/validators";
+import {
+  moderationActionValidator,
+  reportReasonValidator,
+  reportTargetKindValidator,
+  roleValidator,
+} from "./lib/moderation/validators";
 
 /**
  * The whole data model (seed §3). Where the original kept growing lists inside a document
@@ -250,6 +256,68 @@ export default defineSchema({
   })
     .index("by_userId", ["userId"])
     .index("by_days", ["days"]),
+
+  /**
+   * Moderation (issue 16). One row per reported thing while it has open reports: the queue pages
+   * these, newest or most reported first, and reads a few of its reports per row. Dismissing or
+   * removing deletes the row with its reports (cascade.ts), so every row here is open.
+   */
+  reportedItems: defineTable({
+    targetKind: reportTargetKindValidator,
+    /** The reported document's id (a users id for a profile). */
+    targetId: v.string(),
+    /** Who wrote, created or owns it: the person a suspension would be for. */
+    authorId: v.id("users"),
+    reportCount: v.number(),
+    lastReportedAt: v.number(),
+  })
+    .index("by_target", ["targetKind", "targetId"])
+    .index("by_lastReportedAt", ["lastReportedAt"])
+    .index("by_reportCount", ["reportCount", "lastReportedAt"]),
+
+  /** One open report per (item, reporter): the pair index both finds a repeat and lists an item's reports. */
+  reports: defineTable({
+    itemId: v.id("reportedItems"),
+    reporterId: v.id("users"),
+    reason: reportReasonValidator,
+    text: v.optional(v.string()),
+  }).index("by_itemId_and_reporterId", ["itemId", "reporterId"]),
+
+  /** Moderators and admins; everyone without a row is an ordinary user. */
+  roles: defineTable({
+    userId: v.id("users"),
+    role: roleValidator,
+  }).index("by_userId", ["userId"]),
+
+  /**
+   * Suspended accounts, one row per user (lifting deletes it). `endsAt` null is indefinitely; a
+   * row whose `endsAt` has passed no longer refuses anything (lib/moderation/suspensions.ts).
+   */
+  suspensions: defineTable({
+    userId: v.id("users"),
+    endsAt: v.union(v.number(), v.null()),
+    reason: v.string(),
+    /** The moderator who suspended; absent when it was done from the Convex dashboard. */
+    byUserId: v.optional(v.id("users")),
+  }).index("by_userId", ["userId"]),
+
+  /**
+   * The audit log: one row per moderation action, written in the same mutation, never changed
+   * or deleted by any function. `actorId` absent means the Convex dashboard (internal functions).
+   */
+  moderationLog: defineTable({
+    action: moderationActionValidator,
+    actorId: v.optional(v.id("users")),
+    targetKind: v.optional(reportTargetKindValidator),
+    targetId: v.optional(v.string()),
+    /** The person acted on: the author of removed content, the suspended user, the new moderator. */
+    subjectId: v.optional(v.id("users")),
+    /** What the item was (a title or the start of its text), kept because a removed item is gone. */
+    summary: v.optional(v.string()),
+    reason: v.optional(v.string()),
+    /** e.g. "until 2026-12-01T14:00:00.000Z", "moderator", "3 reports". */
+    detail: v.optional(v.string()),
+  }),
 
   /**
    * Verification e-mails captured instead of sent, shown on /dev/mailbox

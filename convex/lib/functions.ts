@@ -3,6 +3,7 @@ import { internal } from "../_generated/api";
 import type { Doc } from "../_generated/dataModel";
 import { action, mutation, query } from "../_generated/server";
 import { requireVerifiedUser } from "./auth";
+import { requireRole } from "./moderation/roles";
 
 /**
  * Public functions for signed-in users with a verified e-mail. Every feature builds on these,
@@ -25,4 +26,24 @@ export const userAction = customAction(
     const user: Doc<"users"> = await ctx.runQuery(internal.users.verifiedCaller, {});
     return { user };
   }),
+);
+
+/** Moderators and admins only (issue 16); `ctx.actor` is who the audit log names. */
+export const moderatorQuery = customQuery(
+  query,
+  customCtx(async (ctx) => await requireRole(ctx, "moderator")),
+);
+export const moderatorMutation = customMutation(
+  mutation,
+  customCtx(async (ctx) => await requireRole(ctx, "moderator")),
+);
+
+/** Admins only: handing out and taking back roles. */
+export const adminQuery = customQuery(
+  query,
+  customCtx(async (ctx) => await requireRole(ctx, "admin")),
+);
+export const adminMutation = customMutation(
+  mutation,
+  customCtx(async (ctx) => await requireRole(ctx, "admin")),
 );

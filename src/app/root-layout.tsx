@@ -1,12 +1,16 @@
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { OPEN_PATHS } from "@/config/paths";
 import { useAudioManager } from "@/lib/audio/use-audio";
+import { useMyStatus } from "@/lib/use-my-status";
 import { BottomBar } from "./bottom-bar";
 import { LazyToaster } from "./lazy-toaster";
 import { NameStepGate } from "./name-step-gate";
 import { TopBar } from "./top-bar";
+
+// Rarely shown, so it stays out of the first download (ARCHITECTURE budget for initial JS).
+const SuspendedNotice = lazy(async () => ({ default: (await import("./suspended-notice")).SuspendedNotice }));
 
 /** The frame every screen lives in: top bar, the screen, bottom bar, toasts. */
 export function RootLayout() {
@@ -14,6 +18,9 @@ export function RootLayout() {
   const loadingScreen = useNavigation().state === "loading";
   const onSignInPage = OPEN_PATHS.includes(pathname);
   const audio = useAudioManager();
+  // Every function refuses a suspended user, so the page (and the bars' live counts) give way to the notice.
+  const suspension = useMyStatus()?.suspension ?? null;
+  const suspended = suspension !== null && !onSignInPage;
 
   useEffect(() => audio.setPath(pathname), [audio, pathname]);
 
@@ -25,7 +32,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <TopBar minimal={onSignInPage} />
+      <TopBar minimal={onSignInPage} suspended={suspended} />
       {loadingScreen && (
         <div
           role="progressbar"
@@ -34,11 +41,19 @@ export function RootLayout() {
         />
       )}
       <main id="main" aria-busy={loadingScreen} className="flex-1 pb-24">
-        {!onSignInPage && <NameStepGate />}
-        {/* For screens that lazy-load parts of themselves (React.lazy) without their own boundary. */}
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {suspension !== null && suspended ? (
+          <Suspense fallback={<Spinner />}>
+            <SuspendedNotice endsAt={suspension.endsAt} reason={suspension.reason} />
+          </Suspense>
+        ) : (
+          <>
+            {!onSignInPage && <NameStepGate />}
+            {/* For screens that lazy-load parts of themselves (React.lazy) without their own boundary. */}
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </>
+        )}
       </main>
       <BottomBar minimal={onSignInPage} />
       <LazyToaster />

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
               { path: "/chats/:roomId", lazy: lazyPage(() => import("@/features/chats/chat-room-page")) },
               { path: paths.games, lazy: lazyPage(() => import("@/features/games/games-page")) },
               { path: paths.help, lazy: lazyPage(() => import("@/features/help/help-page")) },
+              { path: paths.moderation, lazy: lazyPage(() => import("@/features/moderation/moderation-page")) },
             ],
           },
           { path: "*", element: <Navigate to={paths.home} replace /> },

@@ -2,13 +2,17 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { clsx } from "clsx";
 import { useConvexAuth, useQuery } from "convex/react";
 import { LogOut } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { MessagesLink } from "@/features/messages/components/messages-link";
 import { api } from "../../convex/_generated/api";
 import { noteSignOutOnPurpose } from "@/lib/sign-out-intent";
+import { useMyStatus } from "@/lib/use-my-status";
+
+// Only moderators ever see it, so its code is not part of everyone's first download.
+const ModerationLink = lazy(async () => ({ default: (await import("./moderation-link")).ModerationLink }));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -16,8 +20,11 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-700" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900",
   );
 
-/** Seed §2 top bar: logo → home, DUMY, BOOK_CROSS, own avatar → account, plus Log Out. */
-export function TopBar({ minimal }: { minimal: boolean }) {
+/**
+ * Seed §2 top bar: logo → home, DUMY, BOOK_CROSS, own avatar → account, plus Log Out; Moderation
+ * for moderators. A suspended user keeps only the avatar and Log Out (their live counts would fail).
+ */
+export function TopBar({ minimal, suspended = false }: { minimal: boolean; suspended?: boolean }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
@@ -38,7 +45,7 @@ export function TopBar({ minimal }: { minimal: boolean }) {
                 BOOK_CROSS
               </NavLink>
             </nav>
-            <UserArea />
+            <UserArea suspended={suspended} />
           </>
         )}
       </div>
@@ -46,8 +53,9 @@ export function TopBar({ minimal }: { minimal: boolean }) {
   );
 }
 
-function UserArea() {
+function UserArea({ suspended }: { suspended: boolean }) {
   const { isAuthenticated } = useConvexAuth();
+  const role = useMyStatus()?.role ?? null;
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
@@ -67,7 +75,12 @@ function UserArea() {
   if (!viewer) return null;
   return (
     <div className="ml-auto flex items-center gap-1 sm:gap-2">
-      {viewer.emailVerified && <MessagesLink />}
+      {role !== null && !suspended && (
+        <Suspense fallback={null}>
+          <ModerationLink />
+        </Suspense>
+      )}
+      {viewer.emailVerified && !suspended && <MessagesLink />}
       <Link
         to={paths.account}
         // Starts with the name shown beside the avatar, so the spoken name matches what is seen.

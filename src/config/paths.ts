@@ -23,6 +23,7 @@ export const paths = {
   chat: (roomId: string) => `/chats/${roomId}`,
   games: "/games",
   help: "/help",
+  moderation: "/moderation",
 } as const;
 
 /** Routes open to visitors; everything else needs a verified login (PRODUCT D1). */

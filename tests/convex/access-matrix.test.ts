@@ -6,7 +6,9 @@
  *   "friends:add": anyVerifiedUser(async (s) => ({ friendId: (await signedInUser(s.t)).userId })),
  *   "friends:remove": ownerOnly(async (s) => ({ friendshipId: await friendship(s) })),
  *   "conversations:get": ownerOnly(async (s) => ({ conversationId: await chat(s) }), NOT_PARTICIPANT),
- *   "users:viewer": openToAnyone("why anonymous callers may call it"),
+ *   "reports:report": anyVerifiedUser(async (s) => ({ target: { kind: "post", id: await othersPost(s) }, reason: "spam" })),
+
+  "users:viewer": openToAnyone("why anonymous callers may call it"),
  * - anyVerifiedUser(setup): any verified user may call it. Checked: anonymous → NOT_SIGNED_IN,
  *   unverified → NOT_VERIFIED, and `s.owner`'s call with the setup's arguments succeeds.
  * - ownerOnly(setup, refusal = NOT_OWNER): the setup creates the thing as `s.owner` and returns
@@ -25,7 +27,16 @@ import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
 import { NOT_CHAT_CREATOR, NOT_YOUR_CHAT_MESSAGE } from "../../convex/lib/chat-texts";
 import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
 import { STORY_CARDS } from "../../convex/lib/duma/story";
-import { type AccessRule, anyVerifiedUser, type Args, openToAnyone, ownerOnly, type Scene } from "./access-rules";
+import { NOT_ADMIN, NOT_MODERATOR } from "../../convex/lib/moderation/roles";
+import {
+  type AccessRule,
+  anyVerifiedUser,
+  type Args,
+  openToAnyone,
+  ownerOnly,
+  type Scene,
+  staffOnly,
+} from "./access-rules";
 import { addBook, storeFile, uploadedImage } from "./book-fixtures";
 import { addRoom, joinRoom } from "./chat-fixtures";
 import { addPost } from "./posts-fixtures";
@@ -107,6 +118,39 @@ const ACCESS: Record<string, AccessRule> = {
   "messages:send": ownerOnly(async (s) => ({ conversationId: await conversation(s), text: "Hi" }), NOT_A_PARTICIPANT),
   "messages:remove": ownerOnly(async (s) => ({ messageId: await message(s) }), NOT_A_PARTICIPANT),
 
+  // Moderation: the owner is made a moderator (or admin) first; everyone else is refused.
+  "moderation:myStatus": openToAnyone(
+    "tells callers about themselves only (null when anonymous); a suspended user needs it",
+  ),
+  "moderation:remove": staffOnly(
+    "moderator",
+    async (s) => ({ target: { kind: "post", id: await othersPost(s) } }),
+    NOT_MODERATOR,
+  ),
+  "moderation:dismiss": staffOnly(
+    "moderator",
+    async (s) => ({ target: { kind: "post", id: await othersPost(s) } }),
+    NOT_MODERATOR,
+  ),
+  "moderation:suspend": staffOnly(
+    "moderator",
+    async (s) => ({ userId: await someoneElse(s), duration: "7d", reason: "Spam" }),
+    NOT_MODERATOR,
+  ),
+  "moderation:lift": staffOnly("moderator", async (s) => ({ userId: await suspendedUser(s) }), NOT_MODERATOR),
+  "moderation:grant": staffOnly("admin", async (s) => ({ userId: await someoneElse(s), role: "moderator" }), NOT_ADMIN),
+  "moderation:revoke": staffOnly("admin", async (s) => ({ userId: await someoneElse(s) }), NOT_ADMIN),
+
+  "moderationLists:openItems": staffOnly(
+    "moderator",
+    () => ({ sort: "newest", paginationOpts: firstPage }),
+    NOT_MODERATOR,
+  ),
+  "moderationLists:suspensions": staffOnly("moderator", () => ({ paginationOpts: firstPage }), NOT_MODERATOR),
+  "moderationLists:log": staffOnly("moderator", () => ({ paginationOpts: firstPage }), NOT_MODERATOR),
+  "moderationLists:people": staffOnly("admin", () => ({ name: "Owner" }), NOT_ADMIN),
+  "moderationLists:staff": staffOnly("admin", () => ({ paginationOpts: firstPage }), NOT_ADMIN),
+
   "postComments:list": anyVerifiedUser(async (s) => ({ postId: await post(s), paginationOpts: firstPage })),
   "postComments:add": anyVerifiedUser(async (s) => ({ postId: await post(s), text: "Nice" })),
   "postComments:edit": ownerOnly(async (s) => ({ commentId: await postComment(s), text: "Edited" })),
@@ -143,6 +187,11 @@ const ACCESS: Record<string, AccessRule> = {
   "profiles:postsOf": anyVerifiedUser((s) => ({ userId: s.owner.userId, paginationOpts: firstPage })),
   "profiles:booksOf": anyVerifiedUser((s) => ({ userId: s.owner.userId, paginationOpts: firstPage })),
 
+  "reports:report": anyVerifiedUser(async (s) => ({
+    target: { kind: "post", id: await othersPost(s) },
+    reason: "spam",
+  })),
+
   "users:viewer": openToAnyone("answers anonymous and unverified callers so the shell knows who is there"),
   "users:signInOptions": openToAnyone("the login screen asks which ways in exist before anyone signs in"),
 };
@@ -154,6 +203,21 @@ const firstPage = { numItems: 10, cursor: null };
 /** Another person the owner can befriend (friends take the other person's id). */
 async function someoneElse(s: Scene): Promise<Id<"users">> {
   return (await signedInUser(s.t, { name: "Someone else" })).userId;
+}
+
+/** A post by someone other than the owner (nobody may report their own). */
+async function othersPost(s: Scene): Promise<Id<"posts">> {
+  const author = await signedInUser(s.t, { name: "Author" });
+  return (await addPost(s.t, author.as)).postId;
+}
+
+/** Someone suspended for a week, for lifting. */
+async function suspendedUser(s: Scene): Promise<Id<"users">> {
+  const userId = await someoneElse(s);
+  await s.t.run(async (ctx) => {
+    await ctx.db.insert("suspensions", { userId, endsAt: Date.now() + 7 * 86_400_000, reason: "Spam" });
+  });
+  return userId;
 }
 
 async function upload(s: Scene): Promise<Id<"_storage">> {

@@ -43,3 +43,17 @@ export function ownerOnly(setup: Setup, refusal: Refusal = NOT_OWNER): AccessRul
 export function openToAnyone(reason: string): AccessRule {
   return { kind: "open", reason };
 }
+
+/**
+ * Moderation functions (issue 16): the scene's owner is given `role` before the setup runs, and
+ * an ordinary verified user is refused with `refusal` (NOT_MODERATOR or NOT_ADMIN). Suspended
+ * moderators are checked function by function in moderation.test.ts.
+ */
+export function staffOnly(role: "moderator" | "admin", setup: Setup, refusal: Refusal): AccessRule {
+  return ownerOnly(async (scene) => {
+    await scene.t.run(async (ctx) => {
+      await ctx.db.insert("roles", { userId: scene.owner.userId, role });
+    });
+    return await setup(scene);
+  }, refusal);
+}

@@ -107,11 +107,17 @@ describe("post details", () => {
     expect(toast.success).toHaveBeenCalledWith("Post deleted successfully!");
   });
 
-  it("shows no Edit or Delete to others", () => {
+  it("shows no Edit or Delete to others, but Report", () => {
     data.post = { ...post, isOwner: false, author: bob };
     renderDetails();
     expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Report post" })).toBeInTheDocument();
+  });
+
+  it("offers no Report on one's own post", () => {
+    renderDetails();
+    expect(screen.queryByRole("button", { name: "Report post" })).not.toBeInTheDocument();
   });
 });
 
@@ -125,6 +131,9 @@ describe("the comment dialog", () => {
     expect(within(items[0]!).getByRole("button", { name: "Edit comment" })).toBeInTheDocument();
     expect(items[1]).toHaveTextContent("(edited)");
     expect(within(items[1]!).queryByRole("button", { name: "Edit comment" })).not.toBeInTheDocument();
+    // Report is for other people's comments only.
+    expect(within(items[0]!).queryByRole("button", { name: "Report comment" })).not.toBeInTheDocument();
+    expect(within(items[1]!).getByRole("button", { name: "Report comment" })).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText("Add a comment"), "  Lovely  ");
     await user.click(within(dialog).getByRole("button", { name: "Post Comment" }));

@@ -1,8 +1,10 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
+import { ReportButton } from "@/components/ui/report-button";
 import { TimeAgo } from "@/components/ui/time-ago";
 import type { PublicUser } from "../../../convex/lib/creators";
+import type { ReportTarget } from "../../../convex/lib/moderation/validators";
 
 /** What every comment list of the app shows of one comment (book and post comments alike). */
 export type CommentView = {
@@ -19,6 +21,8 @@ type CommentItemProps = {
   /** Omitted where comments cannot be edited (book comments). */
   onEdit?: () => void;
   onDelete: () => void;
+  /** What Report names for other people's comments ({ kind: "bookComment" | "postComment", id }). */
+  reportTarget: ReportTarget;
 };
 
 type CommentActionProps = { label: string; onClick: () => void; tone: string; children: ReactNode };
@@ -38,8 +42,8 @@ function CommentAction({ label, onClick, tone, children }: CommentActionProps) {
   );
 }
 
-/** One comment: author, time (and "edited"), text; its author gets Edit (where offered) and Delete. */
-export function CommentItem({ comment, onEdit, onDelete }: CommentItemProps) {
+/** One comment: author, time (and "edited"), text; its author gets Edit (where offered) and Delete, others Report. */
+export function CommentItem({ comment, onEdit, onDelete, reportTarget }: CommentItemProps) {
   return (
     <li className="flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <CreatorAvatarLink creator={comment.author} size="sm" />
@@ -51,6 +55,7 @@ export function CommentItem({ comment, onEdit, onDelete }: CommentItemProps) {
         </div>
         <p className="mt-1 text-sm break-words whitespace-pre-line text-stone-800">{comment.text}</p>
       </div>
+      {!comment.isMine && <ReportButton target={reportTarget} label="comment" variant="icon" />}
       {comment.isMine && (
         <div className="flex shrink-0 flex-col sm:flex-row">
           {onEdit && (

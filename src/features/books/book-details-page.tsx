@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ReportButton } from "@/components/ui/report-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "../../../convex/_generated/api";
@@ -64,7 +65,13 @@ export default function BookDetailsPage() {
       </Link>
       <BookInfo
         book={book}
-        ownerActions={book.isOwner ? <BookOwnerActions book={book} onDelete={deleteBook} /> : null}
+        ownerActions={
+          book.isOwner ? (
+            <BookOwnerActions book={book} onDelete={deleteBook} />
+          ) : (
+            <ReportButton target={{ kind: "book", id: book._id }} label="book" />
+          )
+        }
       />
       <BookComments bookId={book._id} count={book.comments} />
       <OtherBooks book={book} />

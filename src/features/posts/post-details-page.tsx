@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ReportButton } from "@/components/ui/report-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "../../../convex/_generated/api";
@@ -66,7 +67,13 @@ export default function PostDetailsPage() {
       <PostInfo
         post={post}
         onOpenComments={() => setCommentsOpen(true)}
-        ownerActions={post.isOwner ? <PostOwnerActions postId={post._id} onDelete={deletePost} /> : null}
+        ownerActions={
+          post.isOwner ? (
+            <PostOwnerActions postId={post._id} onDelete={deletePost} />
+          ) : (
+            <ReportButton target={{ kind: "post", id: post._id }} label="post" />
+          )
+        }
       />
       <PostCommentsDialog postId={post._id} count={post.comments} open={commentsOpen} onOpenChange={setCommentsOpen} />
       <OtherPosts post={post} />

@@ -43,7 +43,12 @@ export function BookComments({ bookId, count }: BookCommentsProps) {
       <CommentList
         comments={comments}
         renderComment={(comment) => (
-          <CommentItem key={comment._id} comment={comment} onDelete={() => setDeletingId(comment._id)} />
+          <CommentItem
+            key={comment._id}
+            comment={comment}
+            onDelete={() => setDeletingId(comment._id)}
+            reportTarget={{ kind: "bookComment", id: comment._id }}
+          />
         )}
       />
       <ConfirmDialog

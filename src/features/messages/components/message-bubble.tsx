@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { Trash2 } from "lucide-react";
+import { ReportButton } from "@/components/ui/report-button";
 import { formatTimeOfDay } from "@/lib/format";
 import type { PrivateMessage } from "../message-types";
 
@@ -11,7 +12,7 @@ type MessageBubbleProps = {
   onDelete?: () => void;
 };
 
-/** One message: the reader's on the right in the brand colour, the other person's on the left. */
+/** One message: the reader's on the right in the brand colour (with Delete), the other person's on the left (with Report). */
 export function MessageBubble({ message, senderName, onDelete }: MessageBubbleProps) {
   const mine = message.isMine;
   return (
@@ -48,6 +49,15 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
           {formatTimeOfDay(message._creationTime)}
         </time>
       </div>
+      {!mine && (
+        <ReportButton
+          target={{ kind: "message", id: message._id }}
+          label="message"
+          variant="icon"
+          // Like Delete: always there on touch screens, on hover or focus with a mouse.
+          className="group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:hover)]:opacity-0"
+        />
+      )}
     </li>
   );
 }

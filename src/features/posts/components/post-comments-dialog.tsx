@@ -90,6 +90,7 @@ function PostCommentList({ postId, onEdit, onDelete }: PostCommentListProps) {
           comment={comment}
           onEdit={() => onEdit(comment)}
           onDelete={() => onDelete(comment)}
+          reportTarget={{ kind: "postComment", id: comment._id }}
         />
       )}
     />

@@ -13,7 +13,7 @@ import { AuthorBox } from "./author-box";
 type PostInfoProps = {
   post: PostDetails;
   onOpenComments: () => void;
-  /** Edit/Delete, shown to the owner only. */
+  /** Edit/Delete for the owner; Report for everyone else. */
   ownerActions: ReactNode;
 };
 

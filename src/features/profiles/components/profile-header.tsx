@@ -1,11 +1,13 @@
-import { Camera, LogOut, Pencil, Save, X } from "lucide-react";
+import { Camera, LogOut, Pencil, Save, ShieldCheck, X } from "lucide-react";
 import { Link } from "react-router-dom";
 import { FriendButton } from "@/components/people/friend-button";
 import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
 import { MessageButton } from "@/components/people/message-button";
 import { Avatar } from "@/components/ui/avatar";
+import { ReportButton } from "@/components/ui/report-button";
 import { paths } from "@/config/paths";
 import { useLogOut } from "@/lib/use-log-out";
+import { useMyStatus } from "@/lib/use-my-status";
 import type { Profile } from "../profile-draft";
 import { PROFILE_FORM_ID } from "./profile-edit-form";
 
@@ -69,8 +71,15 @@ export function ProfileHeader(props: ProfileHeaderProps) {
 
 function OwnerControls({ editing, saving, onEdit, onCancel }: ProfileHeaderProps) {
   const { logOut, signingOut } = useLogOut();
+  const role = useMyStatus()?.role ?? null;
   return (
     <>
+      {role !== null && !editing && (
+        <Link to={paths.moderation} className={secondaryButton}>
+          <ShieldCheck aria-hidden className="size-4" />
+          Moderation
+        </Link>
+      )}
       {editing ? (
         <>
           <button type="submit" form={PROFILE_FORM_ID} disabled={saving} className={primaryButton}>
@@ -101,6 +110,7 @@ function VisitorControls({ profile }: ProfileHeaderProps) {
     <>
       <FriendButton userId={profile.userId} name={profile.displayName} isFriend={profile.isFriend} />
       <MessageButton userId={profile.userId} name={profile.displayName} />
+      <ReportButton target={{ kind: "profile", id: profile.userId }} label="profile" />
     </>
   );
 }

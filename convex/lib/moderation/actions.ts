@@ -1,0 +1,154 @@
+/**
+ * Every moderation action, once: the public functions (moderator- or admin-checked) and the
+ * internal ones for the Convex dashboard both call these, differing only in the Actor the
+ * audit log records. Each writes its log row in the same mutation as the change.
+ */
+import { ConvexError } from "convex/values";
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { deleteReportsOf } from "../../cascade";
+import { cleanOptionalText, cleanText } from "../text";
+import { writeLog } from "./audit";
+import { type Actor, roleOf, roleRow } from "./roles";
+import { suspensionRow } from "./suspensions";
+import { loadTarget, removeTarget, summaryOf, targetKey } from "./targets";
+import { MODERATION_REASON_LIMIT, type ReportTarget, type Role, type SuspensionDuration } from "./validators";
+
+export const USER_NOT_FOUND = "No user has that e-mail address.";
+export const NOT_SUSPENDED = "This user is not suspended.";
+export const CANNOT_SUSPEND_YOURSELF = "You cannot suspend yourself.";
+export const CANNOT_SUSPEND_STAFF = "Only an admin can suspend a moderator or an admin.";
+export const CANNOT_CHANGE_OWN_ROLE = "You cannot change your own role.";
+export const SUSPENSION_REASON_REQUIRED = "Please give a reason for the suspension.";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a suspension of this length, starting now, ends (null: indefinitely). */
+export function suspensionEnd(duration: SuspensionDuration, now = Date.now()): number | null {
+  const days = { "1d": 1, "7d": 7, "30d": 30, indefinite: null }[duration];
+  return days === null ? null : now + days * DAY_MS;
+}
+
+/** A dashboard's number of days (absent: indefinitely); whole days from 1 to 3650. */
+export function suspensionEndInDays(days: number | undefined, now = Date.now()): number | null {
+  if (days === undefined) return null;
+  if (!Number.isInteger(days) || days < 1 || days > 3650) {
+    throw new ConvexError("Days must be a whole number from 1 to 3650.");
+  }
+  return now + days * DAY_MS;
+}
+
+function reasonOf(reason: string | undefined): string | undefined {
+  return cleanOptionalText(reason, "Reason", MODERATION_REASON_LIMIT);
+}
+
+/** Removes reported (or any) content with its dependents, as its owner's delete would, and clears its reports. */
+export async function removeContent(
+  ctx: MutationCtx,
+  actor: Actor,
+  target: ReportTarget,
+  reason?: string,
+): Promise<void> {
+  const cleanReason = reasonOf(reason);
+  const content = await loadTarget(ctx, target);
+  await removeTarget(ctx, target);
+  const reports = await deleteReportsOf(ctx, target.kind, target.id);
+  await writeLog(ctx, actor, {
+    action: "remove",
+    target: targetKey(target),
+    ...(content ? { subjectId: content.authorId, summary: summaryOf(content) } : { detail: "already gone" }),
+    ...(cleanReason ? { reason: cleanReason } : {}),
+    ...(reports > 0 ? { detail: `${reports} report${reports === 1 ? "" : "s"}` } : {}),
+  });
+}
+
+/** Closes an item's open reports without touching the content. */
+export async function dismissReports(
+  ctx: MutationCtx,
+  actor: Actor,
+  target: ReportTarget,
+  reason?: string,
+): Promise<void> {
+  const cleanReason = reasonOf(reason);
+  const content = await loadTarget(ctx, target);
+  const reports = await deleteReportsOf(ctx, target.kind, target.id);
+  await writeLog(ctx, actor, {
+    action: "dismiss",
+    target: targetKey(target),
+    ...(content ? { subjectId: content.authorId, summary: summaryOf(content) } : {}),
+    ...(cleanReason ? { reason: cleanReason } : {}),
+    detail: `${reports} report${reports === 1 ? "" : "s"}`,
+  });
+}
+
+/**
+ * Suspends a user until `endsAt` (null: indefinitely), replacing any suspension they had. It
+ * takes effect at once: requireVerifiedUser reads this row on every call.
+ */
+export async function suspendUser(
+  ctx: MutationCtx,
+  actor: Actor,
+  userId: Id<"users">,
+  endsAt: number | null,
+  reason: string,
+): Promise<void> {
+  if (reason.trim().length === 0) throw new ConvexError(SUSPENSION_REASON_REQUIRED);
+  const cleanReason = cleanText(reason, "Reason", MODERATION_REASON_LIMIT);
+  await requireUserExists(ctx, userId);
+  if (actor.kind === "user") {
+    if (actor.userId === userId) throw new ConvexError(CANNOT_SUSPEND_YOURSELF);
+    if (actor.role !== "admin" && (await roleOf(ctx, userId)) !== null) throw new ConvexError(CANNOT_SUSPEND_STAFF);
+  }
+  const existing = await suspensionRow(ctx, userId);
+  const row = { userId, endsAt, reason: cleanReason, byUserId: actor.kind === "user" ? actor.userId : undefined };
+  if (existing === null) await ctx.db.insert("suspensions", row);
+  else await ctx.db.replace(existing._id, row);
+  await writeLog(ctx, actor, {
+    action: "suspend",
+    subjectId: userId,
+    reason: cleanReason,
+    detail: endsAt === null ? "indefinitely" : `until ${new Date(endsAt).toISOString()}`,
+  });
+}
+
+/** Ends a user's suspension now (or clears one that has run out). */
+export async function liftSuspension(ctx: MutationCtx, actor: Actor, userId: Id<"users">): Promise<void> {
+  const existing = await suspensionRow(ctx, userId);
+  if (existing === null) throw new ConvexError(NOT_SUSPENDED);
+  await ctx.db.delete(existing._id);
+  await writeLog(ctx, actor, { action: "lift", subjectId: userId, reason: existing.reason });
+}
+
+/** Makes a user a moderator or an admin (replacing the role they had). */
+export async function grantRole(ctx: MutationCtx, actor: Actor, userId: Id<"users">, role: Role): Promise<void> {
+  await requireUserExists(ctx, userId);
+  if (actor.kind === "user" && actor.userId === userId) throw new ConvexError(CANNOT_CHANGE_OWN_ROLE);
+  const existing = await roleRow(ctx, userId);
+  if (existing === null) await ctx.db.insert("roles", { userId, role });
+  else await ctx.db.patch(existing._id, { role });
+  await writeLog(ctx, actor, { action: "grant", subjectId: userId, detail: role });
+}
+
+/** Takes a user's role away; they are an ordinary user again. Revoking nobody's role is a no-op, still logged. */
+export async function revokeRole(ctx: MutationCtx, actor: Actor, userId: Id<"users">): Promise<void> {
+  if (actor.kind === "user" && actor.userId === userId) throw new ConvexError(CANNOT_CHANGE_OWN_ROLE);
+  const existing = await roleRow(ctx, userId);
+  if (existing !== null) await ctx.db.delete(existing._id);
+  await writeLog(ctx, actor, { action: "revoke", subjectId: userId, detail: existing?.role ?? "none" });
+}
+
+/** The user with this e-mail address (the dashboard names people by address). */
+export async function userByEmail(ctx: QueryCtx, email: string): Promise<Id<"users">> {
+  for (const address of new Set([email.trim(), email.trim().toLowerCase()])) {
+    const user = await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", address))
+      .first();
+    if (user !== null) return user._id;
+  }
+  throw new ConvexError(USER_NOT_FOUND);
+}
+
+async function requireUserExists(ctx: QueryCtx, userId: Id<"users">): Promise<void> {
+  if ((await ctx.db.get(userId)) === null) throw new ConvexError("User not found.");
+}

@@ -1,0 +1,147 @@
+/**
+ * Moderation actions (issue 16), each twice: a public function for moderators and admins in the
+ * app (/moderation), and an internal one for the Convex dashboard or `npx convex run`, whose
+ * audit rows name "dashboard" as the actor. Both call the same helpers in lib/moderation.
+ */
+import { getAuthUserId } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import { internalMutation, query } from "./_generated/server";
+import { adminMutation, moderatorMutation } from "./lib/functions";
+import {
+  dismissReports as dismissReportsHelper,
+  grantRole as grantRoleHelper,
+  liftSuspension as liftSuspensionHelper,
+  removeContent as removeContentHelper,
+  revokeRole as revokeRoleHelper,
+  suspendUser as suspendUserHelper,
+  suspensionEnd,
+  suspensionEndInDays,
+  userByEmail,
+} from "./lib/moderation/actions";
+import { DASHBOARD, roleOf } from "./lib/moderation/roles";
+import { activeSuspension } from "./lib/moderation/suspensions";
+import { reportTargetValidator, roleValidator, suspensionDurationValidator } from "./lib/moderation/validators";
+
+/**
+ * The caller's own standing: their role, and whether (and until when) they are suspended. The
+ * one function a suspended user can still call, so their open pages can switch to the notice;
+ * it tells nothing about anyone else, and null to anonymous and unverified callers.
+ */
+export const myStatus = query({
+  args: {},
+  handler: async (ctx) => {
+    const userId = await getAuthUserId(ctx);
+    const user = userId === null ? null : await ctx.db.get(userId);
+    if (user === null || !user.emailVerificationTime) return null;
+    const suspension = await activeSuspension(ctx, user._id);
+    return {
+      // A suspended moderator has no moderation access, so the app shows them none.
+      role: suspension === null ? await roleOf(ctx, user._id) : null,
+      suspension: suspension && { endsAt: suspension.endsAt, reason: suspension.reason },
+    };
+  },
+});
+
+// ---- in the app: moderators and admins ----
+
+export const remove = moderatorMutation({
+  args: { target: reportTargetValidator, reason: v.optional(v.string()) },
+  handler: async (ctx, { target, reason }) => {
+    await removeContentHelper(ctx, ctx.actor, target, reason);
+    return null;
+  },
+});
+
+export const dismiss = moderatorMutation({
+  args: { target: reportTargetValidator, reason: v.optional(v.string()) },
+  handler: async (ctx, { target, reason }) => {
+    await dismissReportsHelper(ctx, ctx.actor, target, reason);
+    return null;
+  },
+});
+
+export const suspend = moderatorMutation({
+  args: { userId: v.id("users"), duration: suspensionDurationValidator, reason: v.string() },
+  handler: async (ctx, { userId, duration, reason }) => {
+    await suspendUserHelper(ctx, ctx.actor, userId, suspensionEnd(duration), reason);
+    return null;
+  },
+});
+
+export const lift = moderatorMutation({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => {
+    await liftSuspensionHelper(ctx, ctx.actor, userId);
+    return null;
+  },
+});
+
+export const grant = adminMutation({
+  args: { userId: v.id("users"), role: roleValidator },
+  handler: async (ctx, { userId, role }) => {
+    await grantRoleHelper(ctx, ctx.actor, userId, role);
+    return null;
+  },
+});
+
+export const revoke = adminMutation({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => {
+    await revokeRoleHelper(ctx, ctx.actor, userId);
+    return null;
+  },
+});
+
+// ---- from the Convex dashboard (internal: no user, logged as "dashboard") ----
+
+/** e.g. `{ "target": { "kind": "post", "id": "<posts id>" }, "reason": "spam" }` */
+export const removeContent = internalMutation({
+  args: { target: reportTargetValidator, reason: v.optional(v.string()) },
+  handler: async (ctx, { target, reason }) => {
+    await removeContentHelper(ctx, DASHBOARD, target, reason);
+    return null;
+  },
+});
+
+export const dismissReports = internalMutation({
+  args: { target: reportTargetValidator, reason: v.optional(v.string()) },
+  handler: async (ctx, { target, reason }) => {
+    await dismissReportsHelper(ctx, DASHBOARD, target, reason);
+    return null;
+  },
+});
+
+/** e.g. `{ "email": "bob@example.com", "days": 7, "reason": "spam" }`; without `days`, indefinitely. */
+export const suspendUser = internalMutation({
+  args: { email: v.string(), days: v.optional(v.number()), reason: v.string() },
+  handler: async (ctx, { email, days, reason }) => {
+    const userId = await userByEmail(ctx, email);
+    await suspendUserHelper(ctx, DASHBOARD, userId, suspensionEndInDays(days), reason);
+    return null;
+  },
+});
+
+export const liftSuspension = internalMutation({
+  args: { email: v.string() },
+  handler: async (ctx, { email }) => {
+    await liftSuspensionHelper(ctx, DASHBOARD, await userByEmail(ctx, email));
+    return null;
+  },
+});
+
+/** How the first admin is made: `{ "email": "alice@example.com", "role": "admin" }`. */
+export const grantRole = internalMutation({
+  args: { email: v.string(), role: roleValidator },
+  handler: async (ctx, { email, role }) => {
+    await grantRoleHelper(ctx, DASHBOARD, await userByEmail(ctx, email), role);
+    return null;
+  },
+});
+
+export const revokeRole = internalMutation({
+  args: { email: v.string() },
+  handler: async (ctx, { email }) => {
+    await revokeRoleHelper(ctx, DASHBOARD, await userByEmail(ctx, email));
+    return null;
+  },
+});

@@ -1,0 +1,51 @@
+import { clsx } from "clsx";
+import { Flag } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import type { ReportTarget } from "../../../convex/lib/moderation/validators";
+
+// The dialog (and the reasons' texts) load only when someone reports something.
+const ReportDialog = lazy(async () => ({ default: (await import("./report-dialog")).ReportDialog }));
+
+type ReportButtonProps = {
+  /** What to report: a kind and its id, e.g. { kind: "chatMessage", id: message._id }. */
+  target: ReportTarget;
+  /** What it is, in words, for the button's name and the dialog's title: "post", "message"… */
+  label: string;
+  /** "text" shows the word Report; "icon" is a round flag button for rows (comments, messages). */
+  variant?: "text" | "icon";
+  className?: string;
+};
+
+/**
+ * Report anything: drop it beside content that is not the viewer's own (the caller hides it on
+ * their own content; the server refuses it anyway).
+ */
+export function ReportButton({ target, label, variant = "text", className }: ReportButtonProps) {
+  const [open, setOpen] = useState(false);
+  const name = `Report ${label}`;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={name}
+        title={name}
+        className={clsx(
+          "inline-flex shrink-0 items-center justify-center text-stone-500 transition hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-500",
+          variant === "icon"
+            ? "size-9 rounded-full hover:bg-red-50"
+            : "min-h-10 gap-1.5 rounded-lg px-3 text-sm font-medium hover:bg-red-50",
+          className,
+        )}
+      >
+        <Flag aria-hidden className="size-4" />
+        {variant === "text" && <span>Report</span>}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog open={open} onOpenChange={setOpen} target={target} label={label} />
+        </Suspense>
+      )}
+    </>
+  );
+}

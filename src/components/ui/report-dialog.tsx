@@ -1,0 +1,128 @@
+import { useMutation } from "convex/react";
+import { useId, useState, type FormEvent } from "react";
+import { api } from "../../../convex/_generated/api";
+import {
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_TEXT_LIMIT,
+  type ReportReason,
+  type ReportTarget,
+} from "../../../convex/lib/moderation/validators";
+import { withFailureToast } from "@/lib/show-failure";
+import { showSuccess } from "@/lib/toasts";
+import { Dialog } from "./dialog";
+import { FormActions, FormError } from "./form-actions";
+
+export const REPORT_SENT = "Thanks. Your report was sent to the moderators.";
+export const REASON_REQUIRED = "Please choose a reason.";
+
+type ReportDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  target: ReportTarget;
+  /** What is reported, in words: "post", "comment", "profile"… (the title says "Report this post"). */
+  label: string;
+};
+
+/**
+ * Asks why (one reason of a short list, required) and optionally more words, then files the
+ * report. The server refuses repeats and one's own content; its message comes up as a toast.
+ */
+export function ReportDialog({ open, onOpenChange, target, label }: ReportDialogProps) {
+  const report = useMutation(api.reports.report);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const detailsId = useId();
+
+  function reset(next: boolean) {
+    if (!next) {
+      setReason(null);
+      setText("");
+      setError(null);
+    }
+    onOpenChange(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reason === null) {
+      setError(REASON_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    try {
+      const details = text.trim();
+      await withFailureToast(
+        () => report({ target, reason, ...(details ? { text: details } : {}) }),
+        "Could not send the report. Please try again.",
+      );
+      showSuccess(REPORT_SENT);
+      reset(false);
+    } catch {
+      // The toast said why; keep the choice so the user can retry or cancel.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={reset}
+      title={`Report this ${label}`}
+      description="Moderators will look at it. The author is not told who reported it."
+      preventClose={busy}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-800">
+            Reason <span aria-hidden>*</span>
+          </legend>
+          <div className="mt-2 grid gap-1 sm:grid-cols-2">
+            {REPORT_REASONS.map((value) => (
+              <label
+                key={value}
+                className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm text-stone-800 hover:bg-stone-50 has-[:checked]:bg-brand-50 has-[:checked]:font-medium"
+              >
+                <input
+                  type="radio"
+                  name="reason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => {
+                    setReason(value);
+                    setError(null);
+                  }}
+                  className="size-4 accent-brand-600"
+                />
+                {REPORT_REASON_LABELS[value]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor={detailsId} className="block text-sm font-medium text-stone-800">
+            Details (optional)
+          </label>
+          <textarea
+            id={detailsId}
+            rows={3}
+            value={text}
+            maxLength={REPORT_TEXT_LIMIT}
+            onChange={(event) => setText(event.target.value)}
+            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+          />
+          <p className="mt-1 text-right text-xs text-stone-500">
+            {text.length}/{REPORT_TEXT_LIMIT}
+          </p>
+        </div>
+        <FormError message={error} />
+        <FormActions cancel={{ onClick: () => reset(false) }} busy={busy} busyLabel="Sending...">
+          Send report
+        </FormActions>
+      </form>
+    </Dialog>
+  );
+}

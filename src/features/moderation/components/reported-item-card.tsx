@@ -1,0 +1,160 @@
+import { useMutation } from "convex/react";
+import { ExternalLink } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
+import { TimeAgo } from "@/components/ui/time-ago";
+import { withFailureToast } from "@/lib/show-failure";
+import { showSuccess } from "@/lib/toasts";
+import { api } from "../../../../convex/_generated/api";
+import { REPORT_REASON_LABELS, type ReportTarget } from "../../../../convex/lib/moderation/validators";
+import {
+  dangerButton,
+  itemLink,
+  KIND_LABELS,
+  type ReportedItem,
+  secondaryButton,
+  suspensionEndText,
+} from "../moderation-types";
+import { SuspendDialog } from "./suspend-dialog";
+
+/** What Remove does to each kind, said before it is done. */
+function removeMessage(kind: ReportTarget["kind"]): string {
+  if (kind === "profile") return "The profile's name, avatar and texts are cleared. The account stays.";
+  return "It is deleted with everything that belongs to it, exactly as if its author had deleted it.";
+}
+
+/** One reported item: the content in place, its author, why people reported it, and the actions. */
+export function ReportedItemCard({ item }: { item: ReportedItem }) {
+  const remove = useMutation(api.moderation.remove);
+  const dismiss = useMutation(api.moderation.dismiss);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const [suspending, setSuspending] = useState(false);
+  const [dismissing, setDismissing] = useState(false);
+  // The server validates the kind and id again; the stored pair is what it handed out.
+  const target = item.target as ReportTarget;
+  const kindLabel = KIND_LABELS[target.kind];
+  const link = itemLink(target.kind, target.id, item.content?.parentId ?? null);
+  const headingId = `item-${item._id}`;
+
+  async function dismissReports() {
+    setDismissing(true);
+    try {
+      await withFailureToast(() => dismiss({ target }), "Could not dismiss the reports.");
+      showSuccess("Reports dismissed.");
+    } catch {
+      // The toast said why.
+    } finally {
+      setDismissing(false);
+    }
+  }
+
+  return (
+    <li aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <h3 id={headingId} className="font-semibold text-stone-900">
+          {kindLabel}
+          {item.content?.title ? `: ${item.content.title}` : ""}
+        </h3>
+        <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">
+          {item.reportCount} {item.reportCount === 1 ? "report" : "reports"}
+        </span>
+        <TimeAgo timestamp={item.lastReportedAt} className="text-xs text-stone-500" />
+        {link && (
+          <Link
+            to={link}
+            className="ml-auto inline-flex items-center gap-1 rounded text-xs font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            Open
+            <span className="sr-only"> {kindLabel.toLowerCase()}</span>
+            <ExternalLink aria-hidden className="size-3.5" />
+          </Link>
+        )}
+      </div>
+
+      {item.content === null ? (
+        <p className="mt-3 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-600">This content no longer exists.</p>
+      ) : item.content.text === null && item.content.imageUrl === null ? null : (
+        <div className="mt-3 flex gap-3 rounded-xl bg-stone-50 p-3">
+          {item.content.imageUrl && (
+            <img
+              src={item.content.imageUrl}
+              alt={`Image of the reported ${kindLabel.toLowerCase()}`}
+              loading="lazy"
+              className="size-20 shrink-0 rounded-lg object-cover ring-1 ring-stone-200"
+            />
+          )}
+          <p className="line-clamp-6 min-w-0 text-sm break-words whitespace-pre-line text-stone-800">
+            {item.content.text}
+          </p>
+        </div>
+      )}
+
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+        <span className="text-stone-500">By</span>
+        <CreatorAvatarLink creator={item.author} size="xs" showName />
+        {item.authorSuspended && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+            Suspended {suspensionEndText(item.author.suspendedUntil ?? null)}
+          </span>
+        )}
+      </div>
+
+      <ul
+        aria-label={`Reports of this ${kindLabel.toLowerCase()}`}
+        className="mt-3 space-y-2 border-l-2 border-red-200 pl-3"
+      >
+        {item.reports.map((report) => (
+          <li key={report._id} className="text-sm">
+            <span className="font-medium text-stone-900">{REPORT_REASON_LABELS[report.reason]}</span>
+            <span className="text-stone-500">
+              {" "}
+              · {report.reporter.displayName} · <TimeAgo timestamp={report._creationTime} />
+            </span>
+            {report.text && <p className="break-words whitespace-pre-line text-stone-700">{report.text}</p>}
+          </li>
+        ))}
+        {item.reportCount > item.reports.length && (
+          <li className="text-xs text-stone-500">and {item.reportCount - item.reports.length} more</li>
+        )}
+      </ul>
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" onClick={() => setConfirmingRemove(true)} className={dangerButton}>
+          Remove
+        </button>
+        <button type="button" onClick={() => void dismissReports()} disabled={dismissing} className={secondaryButton}>
+          {dismissing ? "Dismissing..." : "Dismiss"}
+        </button>
+        {!item.authorSuspended && (
+          <button type="button" onClick={() => setSuspending(true)} className={secondaryButton}>
+            Suspend author
+          </button>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={confirmingRemove}
+        onOpenChange={setConfirmingRemove}
+        title={`Remove this ${kindLabel.toLowerCase()}?`}
+        message={removeMessage(target.kind)}
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        destructive
+        onConfirm={async () => {
+          await withFailureToast(() => remove({ target }), "Could not remove it.");
+          showSuccess(`${kindLabel} removed.`);
+        }}
+      />
+      {suspending && (
+        <SuspendDialog
+          open={suspending}
+          onOpenChange={setSuspending}
+          userId={item.author.userId}
+          name={item.author.displayName}
+        />
+      )}
+    </li>
+  );
+}

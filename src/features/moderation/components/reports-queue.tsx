@@ -1,0 +1,66 @@
+import { clsx } from "clsx";
+import { usePaginatedQuery } from "convex/react";
+import { useState } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
+import { Spinner } from "@/components/ui/spinner";
+import { api } from "../../../../convex/_generated/api";
+import { sectionHeading } from "../moderation-types";
+import { ReportedItemCard } from "./reported-item-card";
+
+const PAGE_SIZE = 10;
+type Sort = "newest" | "most";
+
+/** The open reports, one card per reported item, live; newest report first or most reported first. */
+export function ReportsQueue() {
+  const [sort, setSort] = useState<Sort>("newest");
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.moderationLists.openItems,
+    { sort },
+    { initialNumItems: PAGE_SIZE },
+  );
+  return (
+    <section aria-labelledby="reports-heading" className="min-w-0">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="reports-heading" className={sectionHeading}>
+          Open reports
+        </h2>
+        <div role="group" aria-label="Sort reports" className="inline-flex rounded-lg bg-stone-100 p-1">
+          {(
+            [
+              ["newest", "Newest"],
+              ["most", "Most reported"],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={sort === value}
+              onClick={() => setSort(value)}
+              className={clsx(
+                "min-h-9 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500",
+                sort === value ? "bg-white text-stone-900 shadow-sm" : "text-stone-600 hover:text-stone-900",
+              )}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="mt-4">
+        {status === "LoadingFirstPage" ? (
+          <Spinner />
+        ) : results.length === 0 ? (
+          <EmptyState title="No open reports. All clear!" />
+        ) : (
+          <ul aria-label="Reported items" className="space-y-4">
+            {results.map((item) => (
+              <ReportedItemCard key={item._id} item={item} />
+            ))}
+          </ul>
+        )}
+        <LoadMoreButton status={status} onLoadMore={() => loadMore(PAGE_SIZE)} label="Load more reports" />
+      </div>
+    </section>
+  );
+}

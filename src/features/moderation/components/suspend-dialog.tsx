@@ -1,0 +1,110 @@
+import { useMutation } from "convex/react";
+import { useId, useState, type FormEvent } from "react";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions, FormError } from "@/components/ui/form-actions";
+import { withFailureToast } from "@/lib/show-failure";
+import { showSuccess } from "@/lib/toasts";
+import { api } from "../../../../convex/_generated/api";
+import type { Id } from "../../../../convex/_generated/dataModel";
+import {
+  MODERATION_REASON_LIMIT,
+  SUSPENSION_DURATIONS,
+  type SuspensionDuration,
+} from "../../../../convex/lib/moderation/validators";
+
+const DURATION_LABELS: Record<SuspensionDuration, string> = {
+  "1d": "1 day",
+  "7d": "7 days",
+  "30d": "30 days",
+  indefinite: "Indefinitely",
+};
+
+type SuspendDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  userId: Id<"users">;
+  name: string;
+};
+
+/** Suspends a person for a period or indefinitely, with a reason they will be shown. */
+export function SuspendDialog({ open, onOpenChange, userId, name }: SuspendDialogProps) {
+  const suspend = useMutation(api.moderation.suspend);
+  const [duration, setDuration] = useState<SuspensionDuration>("7d");
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reasonId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim() === "") {
+      setError("Please give a reason for the suspension.");
+      return;
+    }
+    setBusy(true);
+    try {
+      await withFailureToast(() => suspend({ userId, duration, reason }), "Could not suspend.");
+      showSuccess(`${name} is suspended.`);
+      onOpenChange(false);
+    } catch {
+      // The toast said why; the form keeps what was typed.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Suspend ${name}`}
+      description="Every action of theirs is refused at once and they see the reason. Their content stays."
+      preventClose={busy}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-800">For how long</legend>
+          <div className="mt-2 grid grid-cols-2 gap-1">
+            {SUSPENSION_DURATIONS.map((value) => (
+              <label
+                key={value}
+                className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm text-stone-800 hover:bg-stone-50 has-[:checked]:bg-brand-50 has-[:checked]:font-medium"
+              >
+                <input
+                  type="radio"
+                  name="duration"
+                  value={value}
+                  checked={duration === value}
+                  onChange={() => setDuration(value)}
+                  className="size-4 accent-brand-600"
+                />
+                {DURATION_LABELS[value]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor={reasonId} className="block text-sm font-medium text-stone-800">
+            Reason <span aria-hidden>*</span>
+          </label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            required
+            value={reason}
+            maxLength={MODERATION_REASON_LIMIT}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
+            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+          />
+        </div>
+        <FormError message={error} />
+        <FormActions cancel={{ onClick: () => onOpenChange(false) }} busy={busy} busyLabel="Suspending...">
+          Suspend
+        </FormActions>
+      </form>
+    </Dialog>
+  );
+}

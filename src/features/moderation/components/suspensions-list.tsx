@@ -1,0 +1,70 @@
+import { useMutation, usePaginatedQuery } from "convex/react";
+import { useState } from "react";
+import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
+import { withFailureToast } from "@/lib/show-failure";
+import { showSuccess } from "@/lib/toasts";
+import { api } from "../../../../convex/_generated/api";
+import type { Id } from "../../../../convex/_generated/dataModel";
+import { secondaryButton, sectionHeading, suspensionEndText } from "../moderation-types";
+
+const PAGE_SIZE = 10;
+
+/** Suspensions, newest first, each with Lift (or Clear, once it has run out). */
+export function SuspensionsList() {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.moderationLists.suspensions,
+    {},
+    { initialNumItems: PAGE_SIZE },
+  );
+  const lift = useMutation(api.moderation.lift);
+  const [lifting, setLifting] = useState<Id<"users"> | null>(null);
+
+  async function liftFor(userId: Id<"users">, name: string) {
+    setLifting(userId);
+    try {
+      await withFailureToast(() => lift({ userId }), "Could not lift the suspension.");
+      showSuccess(`${name}'s suspension is lifted.`);
+    } catch {
+      // The toast said why.
+    } finally {
+      setLifting(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="suspensions-heading">
+      <h2 id="suspensions-heading" className={sectionHeading}>
+        Suspensions
+      </h2>
+      {status !== "LoadingFirstPage" && results.length === 0 && (
+        <p className="mt-2 text-sm text-stone-500">Nobody is suspended.</p>
+      )}
+      <ul aria-label="Suspensions" className="mt-3 space-y-2">
+        {results.map((row) => (
+          <li key={row._id} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
+            <div className="flex items-start gap-3">
+              <div className="min-w-0 flex-1 text-sm">
+                <CreatorAvatarLink creator={row.user} size="xs" showName />
+                <p className="mt-1 text-stone-700">
+                  {row.active ? `Suspended ${suspensionEndText(row.endsAt)}` : "Ended"} · by {row.by}
+                </p>
+                <p className="break-words text-stone-500">{row.reason}</p>
+              </div>
+              <button
+                type="button"
+                onClick={() => void liftFor(row.user.userId, row.user.displayName)}
+                disabled={lifting === row.user.userId}
+                aria-label={`${row.active ? "Lift" : "Clear"} ${row.user.displayName}'s suspension`}
+                className={secondaryButton}
+              >
+                {row.active ? "Lift" : "Clear"}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <LoadMoreButton status={status} onLoadMore={() => loadMore(PAGE_SIZE)} label="Load more suspensions" />
+    </section>
+  );
+}

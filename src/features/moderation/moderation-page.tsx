@@ -1,0 +1,32 @@
+import { Navigate } from "react-router-dom";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { useMyStatus } from "@/lib/use-my-status";
+import { AuditLog } from "./components/audit-log";
+import { ReportsQueue } from "./components/reports-queue";
+import { RolesPanel } from "./components/roles-panel";
+import { SuspensionsList } from "./components/suspensions-list";
+
+/**
+ * /moderation (issue 16): the open reports, suspensions, the audit log, and for admins the roles.
+ * Anyone without a role is sent where unknown addresses go; the server refuses them regardless.
+ */
+export default function ModerationPage() {
+  const status = useMyStatus();
+  if (status === undefined) return <Spinner />;
+  if (status === null || status.role === null) return <Navigate to={paths.home} replace />;
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-6 sm:px-6 sm:py-8">
+      <h1 className="text-2xl font-bold text-stone-900">Moderation</h1>
+      <p className="mt-1 text-sm text-stone-600">Every action here is written to the audit log with your name.</p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <ReportsQueue />
+        <div className="space-y-8">
+          <SuspensionsList />
+          {status.role === "admin" && <RolesPanel />}
+          <AuditLog />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "../../../convex/_generated/api";
+import type { ReportTargetKind } from "../../../convex/lib/moderation/validators";
+import { paths } from "@/config/paths";
+
+export type ReportedItem = FunctionReturnType<typeof api.moderationLists.openItems>["page"][number];
+export type SuspensionRow = FunctionReturnType<typeof api.moderationLists.suspensions>["page"][number];
+export type LogRow = FunctionReturnType<typeof api.moderationLists.log>["page"][number];
+export type PersonWithRole = FunctionReturnType<typeof api.moderationLists.people>[number];
+
+/** How each kind of reported thing is named on the page. */
+export const KIND_LABELS: Record<ReportTargetKind, string> = {
+  book: "Book",
+  post: "Post",
+  bookComment: "Book comment",
+  postComment: "Post comment",
+  chatRoom: "Chat room",
+  chatMessage: "Chat message",
+  message: "Private message",
+  profile: "Profile",
+};
+
+/** Where a reported thing can be seen in the app (a private message has no page anyone else may open). */
+export function itemLink(kind: ReportTargetKind, id: string, parentId: string | null): string | null {
+  switch (kind) {
+    case "book":
+      return paths.book(id);
+    case "post":
+      return paths.post(id);
+    case "bookComment":
+      return parentId && paths.book(parentId);
+    case "postComment":
+      return parentId && paths.post(parentId);
+    case "chatRoom":
+      return paths.chat(id);
+    case "chatMessage":
+      return parentId && paths.chat(parentId);
+    case "profile":
+      return paths.accountOf(id);
+    case "message":
+      return null;
+  }
+}
+
+const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** "until 30 Nov 2026, 14:00" in the reader's time zone, or "indefinitely". */
+export function suspensionEndText(endsAt: number | null): string {
+  return endsAt === null ? "indefinitely" : `until ${whenFormat.format(endsAt)}`;
+}
+
+export const secondaryButton =
+  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+export const dangerButton =
+  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg bg-red-600 px-3 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500 disabled:opacity-60";
+export const sectionHeading = "text-lg font-semibold text-stone-900";

@@ -1,0 +1,370 @@
+import { makeFunctionReference } from "convex/server";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import {
+  CANNOT_CHANGE_OWN_ROLE,
+  CANNOT_SUSPEND_STAFF,
+  CANNOT_SUSPEND_YOURSELF,
+  SUSPENSION_REASON_REQUIRED,
+  USER_NOT_FOUND,
+} from "../../convex/lib/moderation/actions";
+import { NOT_ADMIN, NOT_MODERATOR } from "../../convex/lib/moderation/roles";
+import { SUSPENDED_PREFIX } from "../../convex/lib/moderation/suspensions";
+import { addBook, storeFile } from "./book-fixtures";
+import { addRoom } from "./chat-fixtures";
+import { conversationWith } from "./conversation-fixtures";
+import { auditRows, reportRows, staffUser, suspendDirectly } from "./moderation-fixtures";
+import { addPost } from "./posts-fixtures";
+import { newBackend, signedInUser, type TestBackend } from "./test-env";
+
+const firstPage = { numItems: 10, cursor: null };
+const DAY = 86_400_000;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Every public moderation function, with arguments that are valid in the scene. */
+function moderationCalls(postId: Id<"posts">, userId: Id<"users">) {
+  const target = { kind: "post", id: postId };
+  return [
+    ["mutation", "moderation:remove", { target }],
+    ["mutation", "moderation:dismiss", { target }],
+    ["mutation", "moderation:suspend", { userId, duration: "1d", reason: "Spam" }],
+    ["mutation", "moderation:lift", { userId }],
+    ["mutation", "moderation:grant", { userId, role: "moderator" }],
+    ["mutation", "moderation:revoke", { userId }],
+    ["query", "moderationLists:openItems", { sort: "newest", paginationOpts: firstPage }],
+    ["query", "moderationLists:suspensions", { paginationOpts: firstPage }],
+    ["query", "moderationLists:log", { paginationOpts: firstPage }],
+    ["query", "moderationLists:people", { name: "A" }],
+    ["query", "moderationLists:staff", { paginationOpts: firstPage }],
+  ] as const;
+}
+
+type Caller = Pick<TestBackend, "query" | "mutation">;
+function call(as: Caller, [kind, name, args]: ReturnType<typeof moderationCalls>[number]) {
+  return kind === "query"
+    ? as.query(makeFunctionReference<"query">(name), args)
+    : as.mutation(makeFunctionReference<"mutation">(name), args);
+}
+
+async function reportedPost(t: TestBackend) {
+  const author = await signedInUser(t, { name: "Author" });
+  const reader = await signedInUser(t, { name: "Reader" });
+  const { postId } = await addPost(t, author.as, { title: "Buy followers" });
+  await reader.as.mutation(api.reports.report, { target: { kind: "post", id: postId }, reason: "spam" });
+  return { author, reader, postId };
+}
+
+describe("who may moderate", () => {
+  test("every moderation function refuses ordinary users, anonymous and unverified callers", async () => {
+    const t = newBackend();
+    const { author, postId } = await reportedPost(t);
+    const ordinary = await signedInUser(t);
+    const unverified = await signedInUser(t, { verified: false });
+    for (const entry of moderationCalls(postId, author.userId)) {
+      const adminOnly = entry[1].endsWith("grant") || entry[1].endsWith("revoke") || /people|staff/.test(entry[1]);
+      await expect(call(ordinary.as, entry), entry[1]).rejects.toThrow(adminOnly ? NOT_ADMIN : NOT_MODERATOR);
+      await expect(call(t, entry), entry[1]).rejects.toThrow(/logged in/);
+      await expect(call(unverified.as, entry), entry[1]).rejects.toThrow(/verify your email/);
+    }
+  });
+
+  test("a suspended moderator, even an admin, is refused by every moderation function", async () => {
+    const t = newBackend();
+    const { author, postId } = await reportedPost(t);
+    const admin = await staffUser(t, "admin");
+    await suspendDirectly(t, admin.userId, Date.now() + DAY, "Abuse of tools");
+    for (const entry of moderationCalls(postId, author.userId)) {
+      await expect(call(admin.as, entry), entry[1]).rejects.toThrow(SUSPENDED_PREFIX);
+    }
+    expect(await admin.as.query(api.moderation.myStatus, {})).toMatchObject({
+      role: null,
+      suspension: { reason: "Abuse of tools" },
+    });
+  });
+
+  test("a moderator may not hand out roles; an admin may, but not change their own", async () => {
+    const t = newBackend();
+    const mod = await staffUser(t, "moderator");
+    const admin = await staffUser(t, "admin", "Admin");
+    const rui = await signedInUser(t, { name: "Rui" });
+    await expect(mod.as.mutation(api.moderation.grant, { userId: rui.userId, role: "moderator" })).rejects.toThrow(
+      NOT_ADMIN,
+    );
+    await admin.as.mutation(api.moderation.grant, { userId: rui.userId, role: "moderator" });
+    expect(await rui.as.query(api.moderation.myStatus, {})).toEqual({ role: "moderator", suspension: null });
+    await admin.as.mutation(api.moderation.revoke, { userId: rui.userId });
+    expect(await rui.as.query(api.moderation.myStatus, {})).toEqual({ role: null, suspension: null });
+    await expect(admin.as.mutation(api.moderation.revoke, { userId: admin.userId })).rejects.toThrow(
+      CANNOT_CHANGE_OWN_ROLE,
+    );
+    expect(await t.query(api.moderation.myStatus, {})).toBeNull();
+  });
+
+  test("finds people by name with their role, for the admin panel", async () => {
+    const t = newBackend();
+    const admin = await staffUser(t, "admin", "Admin");
+    const mod = await staffUser(t, "moderator", "Marta Mod");
+    const people = await admin.as.query(api.moderationLists.people, { name: "Marta" });
+    expect(people).toEqual([expect.objectContaining({ userId: mod.userId, role: "moderator" })]);
+    const { page } = await admin.as.query(api.moderationLists.staff, { paginationOpts: firstPage });
+    expect(page.map((person) => person.role).sort()).toEqual(["admin", "moderator"]);
+  });
+});
+
+describe("the queue", () => {
+  test("sorts newest report first, or most reported first", async () => {
+    vi.useFakeTimers();
+    const t = newBackend();
+    const author = await signedInUser(t, { name: "Author" });
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
+    const { postId } = await addPost(t, author.as, { title: "Twice" });
+    const { bookId } = await addBook(t, author.as, "Once");
+    await a.as.mutation(api.reports.report, { target: { kind: "post", id: postId }, reason: "spam" });
+    vi.advanceTimersByTime(1000);
+    await b.as.mutation(api.reports.report, { target: { kind: "post", id: postId }, reason: "spam" });
+    vi.advanceTimersByTime(1000);
+    await a.as.mutation(api.reports.report, { target: { kind: "book", id: bookId }, reason: "spam" });
+    const mod = await staffUser(t);
+    const titles = async (sort: "newest" | "most") =>
+      (await mod.as.query(api.moderationLists.openItems, { sort, paginationOpts: firstPage })).page.map(
+        (item) => item.content?.title,
+      );
+    expect(await titles("newest")).toEqual(["Once", "Twice"]);
+    expect(await titles("most")).toEqual(["Twice", "Once"]);
+  });
+});
+
+describe("removing content", () => {
+  test("removes a post with its comments, likes and image, as the owner's delete does, and logs it", async () => {
+    const t = newBackend();
+    const { author, reader, postId } = await reportedPost(t);
+    await reader.as.mutation(api.postComments.add, { postId, text: "Spam indeed" });
+    await reader.as.mutation(api.posts.toggleLike, { postId });
+    const mod = await staffUser(t);
+
+    await mod.as.mutation(api.moderation.remove, { target: { kind: "post", id: postId }, reason: "Spam links" });
+
+    expect(await author.as.query(api.posts.get, { postId })).toBeNull();
+    const left = await t.run(async (ctx) => ({
+      comments: (await ctx.db.query("postComments").collect()).length,
+      likes: (await ctx.db.query("likes").collect()).length,
+      files: (await ctx.db.system.query("_storage").collect()).length,
+      posts: (await ctx.db.query("counters").collect()).find((row) => row.name === "posts")?.value,
+    }));
+    expect(left).toEqual({ comments: 0, likes: 0, files: 0, posts: 0 });
+    expect(await reportRows(t)).toEqual({ items: [], reports: [] });
+    expect(await auditRows(t)).toEqual([
+      expect.objectContaining({
+        action: "remove",
+        actorId: mod.userId,
+        targetKind: "post",
+        targetId: postId,
+        subjectId: author.userId,
+        summary: "Buy followers",
+        reason: "Spam links",
+      }),
+    ]);
+  });
+
+  test("removing a comment or a private message moves the counts its owner's delete moves", async () => {
+    const t = newBackend();
+    const author = await signedInUser(t, { name: "Author" });
+    const bob = await signedInUser(t, { name: "Bob" });
+    const { bookId } = await addBook(t, author.as);
+    const commentId = await bob.as.mutation(api.bookComments.add, { bookId, text: "Rude" });
+    const conversationId = await conversationWith(bob, author, "Hello", "Rude message");
+    const { page } = await author.as.query(api.messages.list, { conversationId, paginationOpts: firstPage });
+    const mod = await staffUser(t);
+
+    await mod.as.mutation(api.moderation.remove, { target: { kind: "bookComment", id: commentId } });
+    await mod.as.mutation(api.moderation.remove, { target: { kind: "message", id: page[0]!._id } });
+
+    expect((await author.as.query(api.books.get, { bookId }))?.comments).toBe(0);
+    const { page: list } = await author.as.query(api.conversations.list, { paginationOpts: firstPage });
+    expect(list[0]).toMatchObject({ lastMessage: { text: "Hello" }, unreadCount: 1 });
+  });
+
+  test("removing a chat room takes its messages with it; removing a chat message leaves the room", async () => {
+    const t = newBackend();
+    const host = await signedInUser(t, { name: "Host" });
+    const guest = await signedInUser(t, { name: "Guest" });
+    const roomId = await addRoom(host.as);
+    const otherRoomId = await addRoom(host.as);
+    const rude = await guest.as.mutation(api.chatMessages.send, { roomId: otherRoomId, text: "Rude" });
+    await guest.as.mutation(api.chatMessages.send, { roomId, text: "Hi" });
+    await host.as.mutation(api.reports.report, { target: { kind: "chatMessage", id: rude }, reason: "harassment" });
+    const mod = await staffUser(t);
+
+    await mod.as.mutation(api.moderation.remove, { target: { kind: "chatRoom", id: roomId } });
+    await mod.as.mutation(api.moderation.remove, { target: { kind: "chatMessage", id: rude } });
+
+    expect(await host.as.query(api.chats.get, { roomId })).toBeNull();
+    expect(await host.as.query(api.chats.get, { roomId: otherRoomId })).not.toBeNull();
+    expect(await t.run(async (ctx) => (await ctx.db.query("chatMessages").collect()).length)).toBe(0);
+    expect(await reportRows(t)).toEqual({ items: [], reports: [] });
+  });
+
+  test("removing a profile clears its name, avatar and texts; the account stays", async () => {
+    const t = newBackend();
+    const bad = await signedInUser(t, { name: "Rude Name" });
+    await bad.as.mutation(api.profiles.update, { displayName: "Rude Name", aboutMe: "Insults" });
+    await t.mutation(internal.moderation.removeContent, { target: { kind: "profile", id: bad.userId } });
+    const profile = await bad.as.query(api.profiles.get, { userId: bad.userId });
+    expect(profile).toMatchObject({ displayName: "New User" });
+    expect(profile).not.toHaveProperty("aboutMe", "Insults");
+  });
+});
+
+describe("dismissing reports", () => {
+  test("closes the item's reports, keeps the content, logs it; the reporter may report again later", async () => {
+    const t = newBackend();
+    const { author, reader, postId } = await reportedPost(t);
+    const mod = await staffUser(t);
+    await mod.as.mutation(api.moderation.dismiss, { target: { kind: "post", id: postId } });
+    expect(await reportRows(t)).toEqual({ items: [], reports: [] });
+    expect(await author.as.query(api.posts.get, { postId })).not.toBeNull();
+    expect(await auditRows(t)).toEqual([expect.objectContaining({ action: "dismiss", detail: "1 report" })]);
+    await reader.as.mutation(api.reports.report, { target: { kind: "post", id: postId }, reason: "other" });
+    expect((await reportRows(t)).reports).toHaveLength(1);
+  });
+});
+
+describe("suspension", () => {
+  test("refuses every user function at once with until when, while myStatus still answers", async () => {
+    const t = newBackend();
+    const { author, reader, postId } = await reportedPost(t);
+    const mod = await staffUser(t);
+    const before = Date.now();
+    await mod.as.mutation(api.moderation.suspend, { userId: author.userId, duration: "7d", reason: "Spam" });
+
+    const refusal = /^.*Your account is suspended until \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC: Spam/;
+    await expect(author.as.query(api.posts.get, { postId })).rejects.toThrow(refusal);
+    await expect(author.as.query(api.books.page, { cursor: null })).rejects.toThrow(refusal);
+    await expect(author.as.mutation(api.posts.toggleLike, { postId })).rejects.toThrow(refusal);
+    await expect(author.as.mutation(api.postComments.add, { postId, text: "Hi" })).rejects.toThrow(refusal);
+    await expect(author.as.mutation(api.profiles.update, { displayName: "X" })).rejects.toThrow(refusal);
+    await expect(author.as.query(api.conversations.unreadTotal, {})).rejects.toThrow(refusal);
+    await expect(author.as.action(api.files.confirmUpload, { storageId: await storeFile(t) })).rejects.toThrow(refusal);
+    await expect(
+      author.as.mutation(api.reports.report, { target: { kind: "profile", id: reader.userId }, reason: "spam" }),
+    ).rejects.toThrow(refusal);
+
+    const status = await author.as.query(api.moderation.myStatus, {});
+    expect(status?.suspension?.reason).toBe("Spam");
+    expect(status?.suspension?.endsAt).toBeGreaterThanOrEqual(before + 7 * DAY);
+    // Their content stays, and others still see it.
+    expect(await reader.as.query(api.posts.get, { postId })).not.toBeNull();
+  });
+
+  test("indefinitely says so; lifting lets the user back in at once", async () => {
+    const t = newBackend();
+    const bob = await signedInUser(t);
+    const mod = await staffUser(t);
+    await mod.as.mutation(api.moderation.suspend, { userId: bob.userId, duration: "indefinite", reason: "Threats" });
+    await expect(bob.as.query(api.conversations.unreadTotal, {})).rejects.toThrow(
+      "Your account is suspended indefinitely: Threats",
+    );
+    const { page } = await mod.as.query(api.moderationLists.suspensions, { paginationOpts: firstPage });
+    expect(page).toEqual([expect.objectContaining({ endsAt: null, active: true, reason: "Threats" })]);
+
+    await mod.as.mutation(api.moderation.lift, { userId: bob.userId });
+    await bob.as.query(api.conversations.unreadTotal, {});
+    expect((await auditRows(t)).map((row) => row.action)).toEqual(["suspend", "lift"]);
+  });
+
+  test("a suspension that has run out refuses nothing", async () => {
+    const t = newBackend();
+    const bob = await signedInUser(t);
+    await suspendDirectly(t, bob.userId, Date.now() - 1000);
+    await bob.as.query(api.conversations.unreadTotal, {});
+    expect(await bob.as.query(api.moderation.myStatus, {})).toEqual({ role: null, suspension: null });
+  });
+
+  test("needs a reason; a moderator cannot suspend themselves or other staff, an admin can", async () => {
+    const t = newBackend();
+    const mod = await staffUser(t, "moderator");
+    const other = await staffUser(t, "moderator", "Other mod");
+    const admin = await staffUser(t, "admin", "Admin");
+    const bob = await signedInUser(t);
+    await expect(
+      mod.as.mutation(api.moderation.suspend, { userId: bob.userId, duration: "1d", reason: "  " }),
+    ).rejects.toThrow(SUSPENSION_REASON_REQUIRED);
+    await expect(
+      mod.as.mutation(api.moderation.suspend, { userId: mod.userId, duration: "1d", reason: "x" }),
+    ).rejects.toThrow(CANNOT_SUSPEND_YOURSELF);
+    await expect(
+      mod.as.mutation(api.moderation.suspend, { userId: other.userId, duration: "1d", reason: "x" }),
+    ).rejects.toThrow(CANNOT_SUSPEND_STAFF);
+    await admin.as.mutation(api.moderation.suspend, { userId: other.userId, duration: "1d", reason: "x" });
+    await expect(other.as.query(api.moderationLists.log, { paginationOpts: firstPage })).rejects.toThrow(
+      SUSPENDED_PREFIX,
+    );
+  });
+});
+
+describe("the audit log", () => {
+  test("has a row for each action, newest first, naming who did it", async () => {
+    const t = newBackend();
+    const { author, postId } = await reportedPost(t);
+    const admin = await staffUser(t, "admin", "Admin");
+    const rui = await signedInUser(t, { name: "Rui" });
+    await admin.as.mutation(api.moderation.dismiss, { target: { kind: "post", id: postId } });
+    await admin.as.mutation(api.moderation.suspend, { userId: author.userId, duration: "30d", reason: "Spam" });
+    await admin.as.mutation(api.moderation.lift, { userId: author.userId });
+    await admin.as.mutation(api.moderation.grant, { userId: rui.userId, role: "moderator" });
+    await admin.as.mutation(api.moderation.revoke, { userId: rui.userId });
+    await admin.as.mutation(api.moderation.remove, { target: { kind: "post", id: postId } });
+
+    const { page } = await admin.as.query(api.moderationLists.log, { paginationOpts: firstPage });
+    expect(page.map((row) => row.action)).toEqual(["remove", "revoke", "grant", "lift", "suspend", "dismiss"]);
+    expect(new Set(page.map((row) => row.actor))).toEqual(new Set(["Admin"]));
+    expect(page.find((row) => row.action === "grant")).toMatchObject({
+      subject: { displayName: "Rui" },
+      detail: "moderator",
+    });
+  });
+});
+
+describe("internal functions for the Convex dashboard", () => {
+  test("work without a user, name people by e-mail and are logged as the dashboard", async () => {
+    const t = newBackend();
+    const { author, reader, postId } = await reportedPost(t);
+    const email = await t.run(async (ctx) => (await ctx.db.get(author.userId))!.email!);
+    const readerEmail = await t.run(async (ctx) => (await ctx.db.get(reader.userId))!.email!);
+
+    await t.mutation(internal.moderation.grantRole, { email: readerEmail, role: "admin" });
+    expect(await reader.as.query(api.moderation.myStatus, {})).toMatchObject({ role: "admin" });
+    await t.mutation(internal.moderation.revokeRole, { email: readerEmail });
+    await t.mutation(internal.moderation.suspendUser, { email, days: 1, reason: "Spam" });
+    await expect(author.as.query(api.posts.get, { postId })).rejects.toThrow(SUSPENDED_PREFIX);
+    await t.mutation(internal.moderation.liftSuspension, { email });
+    await t.mutation(internal.moderation.suspendUser, { email, reason: "Again" });
+    await expect(author.as.query(api.posts.get, { postId })).rejects.toThrow("suspended indefinitely: Again");
+    await t.mutation(internal.moderation.dismissReports, { target: { kind: "post", id: postId } });
+    await t.mutation(internal.moderation.removeContent, { target: { kind: "post", id: postId }, reason: "Spam" });
+    expect(await reader.as.query(api.posts.get, { postId })).toBeNull();
+
+    const rows = await auditRows(t);
+    expect(rows.map((row) => row.action)).toEqual([
+      "grant",
+      "revoke",
+      "suspend",
+      "lift",
+      "suspend",
+      "dismiss",
+      "remove",
+    ]);
+    expect(rows.every((row) => row.actorId === undefined)).toBe(true);
+
+    await expect(
+      t.mutation(internal.moderation.grantRole, { email: "nobody@example.com", role: "admin" }),
+    ).rejects.toThrow(USER_NOT_FOUND);
+    await expect(t.mutation(internal.moderation.suspendUser, { email, days: 0.5, reason: "x" })).rejects.toThrow(
+      "Days must be a whole number",
+    );
+  });
+});
