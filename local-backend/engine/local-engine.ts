@@ -143,19 +143,21 @@ export class LocalEngine implements Engine {
       mode: ImportMode,
     ): Promise<number> => {
       this.checkOpen();
+      const importAll = async () =>
+        tables.reduce(
+          (written, { table, documents }) => written + importInto(this.parts.db, table, documents, mode),
+          0,
+        );
       try {
-        return await this.admin.run(async () =>
-          tables.reduce(
-            (written, { table, documents }) => written + importInto(this.parts.db, table, documents, mode),
-            0,
-          ),
+        // One transaction (t.run), like admin.run; an ImportError rolls it back and reaches the
+        // CLI as it is, not as a function failure.
+        return await this.parts.log.durably(() =>
+          withoutLimits(() => this.parts.t.run(importAll as (ctx: never) => Promise<number>)),
         );
       } catch (error) {
-        // The engine's wrapping would call it "Uncaught ImportError"; the CLI shows the message as it is.
-        if (error instanceof EngineError && /^Uncaught ImportError: /.test(error.message)) {
-          throw new ImportError(error.message.replace(/^Uncaught ImportError: /, ""));
-        }
-        throw error;
+        if (error instanceof ImportError) throw error;
+        if (error instanceof WriteFailedError) throw new EngineError(error.message);
+        throw toEngineError(error);
       }
     },
   };
