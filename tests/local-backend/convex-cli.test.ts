@@ -145,6 +145,12 @@ describe("the Convex CLI with the admin key", () => {
     expect(set.stderr).toContain("CONVEX_SITE_URL is built in");
   });
 
+  it("answers the commands it does not support (push, inline queries) at once instead of letting the CLI retry", async () => {
+    const result = await cli("run", "--inline-query", 'await ctx.db.query("books").first()');
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("NotSupported");
+  });
+
   it("exports a ZIP snapshot holding each table's documents with `export --path`", async () => {
     const file = path.join(work, "snapshot.zip");
     const result = await cli("export", "--path", file);

@@ -8,6 +8,9 @@
  *   POST /api/import/upload_part             import: one part of the file (`?uploadToken&partNumber`)
  *   POST /api/import/finish_upload           import: `{importId}` for `{import, uploadToken, partTokens}`
  *   POST /api/perform_import                 import: the confirmed import `{importId}`
+ * The endpoints of the CLI's other commands (`dev`, `deploy`, `logs`, `run --push`,
+ * `run --inline-query`) answer at once that the local backend does not do that: a 404 would
+ * make the CLI retry for about a minute before giving up.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ImportError } from "../../engine/admin-data";
@@ -67,8 +70,28 @@ const POST_ENDPOINTS: Record<string, Handler> = {
   },
 };
 
+const UNSUPPORTED = new Set([
+  "/api/current_deployment",
+  "/api/deploy2/evaluate_push",
+  "/api/deploy2/evaluate_schema",
+  "/api/deploy2/finish_push",
+  "/api/deploy2/report_push_completed",
+  "/api/deploy2/start_push",
+  "/api/deploy2/wait_for_schema",
+  "/api/get_config_hashes",
+  "/api/run_test_function",
+  "/api/shapes2",
+  "/api/stream_function_logs",
+]);
+const NOT_SUPPORTED = {
+  code: "NotSupported",
+  message:
+    "The local backend runs convex/ itself and supports only the CLI's data, run, env, export and import " +
+    "commands (no dev, deploy, logs, run --push or run --inline-query)",
+};
+
 export function isAdminEndpoint(pathname: string): boolean {
-  return pathname in POST_ENDPOINTS || pathname.startsWith(DOWNLOAD_PREFIX);
+  return pathname in POST_ENDPOINTS || pathname.startsWith(DOWNLOAD_PREFIX) || UNSUPPORTED.has(pathname);
 }
 
 export async function handleAdminEndpoint(
@@ -80,6 +103,7 @@ export async function handleAdminEndpoint(
   const credential = context.adminKey.ofRequest(request);
   if (credential.kind === "none") return sendJson(response, 401, MISSING_ADMIN_KEY);
   if (credential.kind === "refused") return sendJson(response, 403, BAD_ADMIN_KEY);
+  if (UNSUPPORTED.has(url.pathname)) return sendJson(response, 400, NOT_SUPPORTED);
   const isDownload = url.pathname.startsWith(DOWNLOAD_PREFIX);
   const method = isDownload ? "GET" : "POST";
   if (request.method !== method) {
