@@ -1,9 +1,11 @@
 /** The Engine the server talks to (see ./types.ts); built by ./open-engine.ts. */
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
+import { documentsOf, importInto, tableNames, ImportError, type ImportMode } from "./admin-data";
 import type { CommitListeners } from "./commit-hook";
-import type { FunctionPath, TestAccessor } from "./convex-test-internals";
+import type { DatabaseFake, FunctionPath, TestAccessor } from "./convex-test-internals";
 import { WriteFailedError, type DurableLog } from "./durable-log";
+import { EnvironmentChangeError, type Environment, type EnvironmentChange } from "./environment";
 import type { ReadSet } from "./read-set";
 import type { ReadTracker } from "./read-tracker";
 import { withoutLimits } from "./limits";
@@ -11,7 +13,7 @@ import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
 import type { Scheduler } from "./scheduler";
 import type { SnapshotReads } from "./snapshot-reads";
 import type { Storage } from "./storage";
-import { EngineError, type CommitInfo, type Engine, type Identity } from "./types";
+import { EngineError, type Access, type CommitInfo, type Engine, type Identity } from "./types";
 
 type Parts = {
   t: TestAccessor;
@@ -22,7 +24,10 @@ type Parts = {
   listeners: CommitListeners;
   reads: ReadTracker;
   snapshots: SnapshotReads;
-  env: Record<string, string>;
+  /** The app's own database (admin reads and imports). */
+  db: DatabaseFake;
+  environment: Environment;
+  adminKey: string;
   isNew: boolean;
   unlock: () => Promise<void>;
 };
@@ -37,6 +42,7 @@ const pathOf = (udfPath: string): FunctionPath => ({ componentPath: "", udfPath 
 
 export class LocalEngine implements Engine {
   readonly env: Record<string, string>;
+  readonly adminKey: string;
   readonly isNew: boolean;
   private closed = false;
   /**
@@ -46,12 +52,13 @@ export class LocalEngine implements Engine {
   private readonly accessors = new Map<string, TestAccessor>();
 
   constructor(private readonly parts: Parts) {
-    this.env = parts.env;
+    this.env = parts.environment.values;
+    this.adminKey = parts.adminKey;
     this.isNew = parts.isNew;
   }
 
-  async runQuery(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
-    await this.checkCall(udfPath, "query", args);
+  async runQuery(udfPath: string, args: JSONValue, identity: Identity, access: Access = "public"): Promise<JSONValue> {
+    await this.checkCall(udfPath, "query", args, access);
     const run = () =>
       this.parts.snapshots.run(() => this.as(identity).queryFromPath(pathOf(udfPath), jsonToConvex(args)));
     for (let attempt = 1; ; attempt++) {
@@ -66,18 +73,24 @@ export class LocalEngine implements Engine {
     udfPath: string,
     args: JSONValue,
     identity: Identity,
+    access: Access = "public",
   ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet }> {
-    const { result, readSet } = await this.parts.reads.track(() => this.runQuery(udfPath, args, identity));
+    const { result, readSet } = await this.parts.reads.track(() => this.runQuery(udfPath, args, identity, access));
     return { value: result, tablesRead: readSet.tables, readSet };
   }
 
-  async runMutation(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
-    await this.checkCall(udfPath, "mutation", args);
+  async runMutation(
+    udfPath: string,
+    args: JSONValue,
+    identity: Identity,
+    access: Access = "public",
+  ): Promise<JSONValue> {
+    await this.checkCall(udfPath, "mutation", args, access);
     return await this.call(() => this.as(identity).mutationFromPath(pathOf(udfPath), jsonToConvex(args)), true);
   }
 
-  async runAction(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
-    await this.checkCall(udfPath, "action", args);
+  async runAction(udfPath: string, args: JSONValue, identity: Identity, access: Access = "public"): Promise<JSONValue> {
+    await this.checkCall(udfPath, "action", args, access);
     return await this.call(() => this.as(identity).actionFromPath(pathOf(udfPath), jsonToConvex(args)), true);
   }
 
@@ -123,7 +136,43 @@ export class LocalEngine implements Engine {
       await this.durably(() => withoutLimits(() => this.parts.t.action(fn as (ctx: never) => Promise<T>))),
     call: async (udfPath: string, args: JSONValue): Promise<JSONValue> =>
       await this.call(() => this.parts.t.fun(pathOf(udfPath), jsonToConvex(args)), true),
+    tables: (): string[] => tableNames(this.parts.db),
+    documents: (table: string): JSONValue[] => documentsOf(this.parts.db, table),
+    importDocuments: async (
+      tables: readonly { table: string; documents: readonly JSONValue[] }[],
+      mode: ImportMode,
+    ): Promise<number> => {
+      this.checkOpen();
+      const importAll = async () =>
+        tables.reduce(
+          (written, { table, documents }) => written + importInto(this.parts.db, table, documents, mode),
+          0,
+        );
+      try {
+        // One transaction (t.run), like admin.run; an ImportError rolls it back and reaches the
+        // CLI as it is, not as a function failure.
+        return await this.parts.log.durably(() =>
+          withoutLimits(() => this.parts.t.run(importAll as (ctx: never) => Promise<number>)),
+        );
+      } catch (error) {
+        if (error instanceof ImportError) throw error;
+        if (error instanceof WriteFailedError) throw new EngineError(error.message);
+        throw toEngineError(error);
+      }
+    },
   };
+
+  environmentVariables(): { name: string; value: string }[] {
+    return this.parts.environment.list();
+  }
+
+  async updateEnvironment(changes: readonly EnvironmentChange[]): Promise<void> {
+    this.checkOpen();
+    await this.parts.environment.update(changes).catch((error: unknown) => {
+      if (error instanceof EnvironmentChangeError) throw error;
+      throw new EngineError(`cannot write the data folder: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
 
   /** Compacts the log into a snapshot now (otherwise it happens as the log grows). */
   async compact(): Promise<void> {
@@ -155,9 +204,9 @@ export class LocalEngine implements Engine {
     if (this.closed) throw new EngineError("The local backend is shutting down.");
   }
 
-  private async checkCall(udfPath: string, kind: FunctionKind, args: JSONValue): Promise<void> {
+  private async checkCall(udfPath: string, kind: FunctionKind, args: JSONValue, access: Access): Promise<void> {
     this.checkOpen();
-    const problem = await checkClientCall(this.parts.modules, udfPath, kind, args);
+    const problem = await checkClientCall(this.parts.modules, udfPath, kind, args, access);
     if (problem !== null) throw new EngineError(problem);
   }
 

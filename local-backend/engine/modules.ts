@@ -62,14 +62,16 @@ export async function functionKindOf(modules: ModuleMap, udfPath: string): Promi
 
 /**
  * Finds the function a client names by "module:export" and tells whether it may be called:
- * it must exist, be of the expected kind and be public, and `args` must match its validator.
- * Returns an error message (Convex's) or null.
+ * it must exist, be of the expected kind and be public (or internal, for `access` "internal":
+ * the admin key's holder), and `args` must match its validator. Returns an error message
+ * (Convex's) or null.
  */
 export async function checkClientCall(
   modules: ModuleMap,
   udfPath: string,
   kind: FunctionKind,
   args: JSONValue,
+  access: "public" | "internal" = "public",
 ): Promise<string | null> {
   const [modulePath = "", exportName = "default"] = udfPath.split(":");
   const load = modules[`./convex/${modulePath}.ts`] ?? modules[`./convex/${modulePath}.js`];
@@ -84,7 +86,7 @@ export async function checkClientCall(
       : exported.isAction
         ? "action"
         : null;
-  if (actualKind === null || exported.isPublic !== true) return notFound;
+  if (actualKind === null || (exported.isPublic !== true && access === "public")) return notFound;
   if (actualKind !== kind) {
     return `Trying to execute ${udfPath} as ${kind}, but it is defined as ${actualKind}.`;
   }

@@ -26,7 +26,8 @@ import { useConvexLimitMessages } from "./limits";
 import { describe, lockDataFolder, DataFolderError } from "./data-folder";
 import { nodeDataFiles } from "./fs-durable";
 import { DurableLog } from "./durable-log";
-import { loadEnvironment } from "./environment";
+import { loadOrCreateAdminKey } from "./admin-key";
+import { Environment } from "./environment";
 import { FileStore } from "./file-store";
 import { IndexAccelerator } from "./index-accelerator";
 import { LocalEngine } from "./local-engine";
@@ -69,7 +70,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
 async function openLocked(dataDir: string, options: EngineOptions, unlock: () => Promise<void>): Promise<Engine> {
   // The database first: whether env.json was there before matters (see readPersistedState).
   const state = await readPersistedState(dataDir);
-  const env = await loadEnvironment(dataDir, options);
+  const environment = await Environment.load(dataDir, options);
+  const env = environment.values;
+  const adminKey = await loadOrCreateAdminKey(dataDir);
   const fileStore = await FileStore.open(dataDir);
   // Functions read these when they run (Convex Auth) and some when their module loads.
   Object.assign(process.env, env);
@@ -166,7 +169,9 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     listeners,
     reads,
     snapshots,
-    env,
+    db: internals.db,
+    environment,
+    adminKey,
     isNew: state.isNew,
     unlock,
   });

@@ -8,7 +8,15 @@
 import type { JSONValue } from "convex/values";
 import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
 import type { DataFiles } from "./fs-durable";
+import type { ImportMode } from "./admin-data";
+import type { EnvironmentChange } from "./environment";
 import type { DocumentWrite, ReadSet } from "./read-set";
+
+/**
+ * Which functions a caller may reach: every client the public ones; the holder of the admin
+ * key (`npx convex run`, the CLI's system queries) internal ones too, as on Convex.
+ */
+export type Access = "public" | "internal";
 
 /**
  * Who calls a function. `null` is an anonymous caller. The server builds it from a verified JWT:
@@ -32,8 +40,8 @@ export type CommitInfo = {
 };
 
 export interface Engine {
-  /** `udfPath` is "module:export", e.g. "books:list" or "lib/foo:bar". Public functions only. */
-  runQuery(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
+  /** `udfPath` is "module:export", e.g. "books:list" or "lib/foo:bar". Public functions only unless `access` says internal. */
+  runQuery(udfPath: string, args: JSONValue, identity: Identity, access?: Access): Promise<JSONValue>;
   /**
    * runQuery, also telling what the run read: `readSet` (index ranges, ids, whole tables; the
    * result cannot change until a commit writes into it) and, coarser, the tables it touched
@@ -43,14 +51,15 @@ export interface Engine {
     udfPath: string,
     args: JSONValue,
     identity: Identity,
+    access?: Access,
   ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet }>;
   /**
    * Resolves only after the write is durable on disk AND the onCommit listeners have been called
    * for it, so a server that re-runs subscriptions on onCommit can wait for them before replying.
    */
-  runMutation(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
+  runMutation(udfPath: string, args: JSONValue, identity: Identity, access?: Access): Promise<JSONValue>;
   /** Same durability promise as runMutation for every write the action made. */
-  runAction(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue>;
+  runAction(udfPath: string, args: JSONValue, identity: Identity, access?: Access): Promise<JSONValue>;
   /**
    * Routes of `convex/http.ts` (Convex Auth's JWKS, OpenID configuration, OAuth callbacks).
    * Only path, query, method, headers and body of `request` are used. A failing handler
@@ -77,11 +86,36 @@ export interface Engine {
     runAction<T>(fn: (ctx: ActionCtx) => Promise<T>): Promise<T>;
     /** Any function by path (query, mutation or action, public or internal). */
     call(udfPath: string, args: JSONValue): Promise<JSONValue>;
+    /** The app's tables: those of the schema and those holding documents, system tables included. */
+    tables(): string[];
+    /** The committed documents of a table of the app, in creation order (Convex JSON). */
+    documents(table: string): JSONValue[];
+    /**
+     * Writes documents (Convex JSON) into app tables in ONE transaction, durable before it
+     * resolves; all or nothing. Returns the number of documents written.
+     */
+    importDocuments(
+      tables: readonly { table: string; documents: readonly JSONValue[] }[],
+      mode: ImportMode,
+    ): Promise<number>;
   };
+
+  /**
+   * The deployment's admin key (`<dataDir>/admin-key`, made on first start): whoever presents
+   * it may call internal functions and the CLI's admin endpoints.
+   */
+  readonly adminKey: string;
+  /** The variables `npx convex env list` shows (all but the built-in CONVEX_SITE_URL and CONVEX_CLOUD_URL). */
+  environmentVariables(): { name: string; value: string }[];
+  /**
+   * Sets (a value) or removes (null) environment variables, all or nothing; saved in env.json
+   * before it resolves, and seen by functions (`env`, process.env) from then on.
+   */
+  updateEnvironment(changes: readonly EnvironmentChange[]): Promise<void>;
 
   /** True when the data folder held no data at open (the server seeds demo content then). */
   readonly isNew: boolean;
-  /** The environment functions see (also set on process.env): JWT_PRIVATE_KEY, JWKS, SITE_URL, … */
+  /** The environment functions see (also set on process.env): JWT_PRIVATE_KEY, JWKS, SITE_URL, …; kept current. */
   readonly env: Record<string, string>;
   /** Folds the log into a snapshot now (it also happens by itself as the log grows). */
   compact(): Promise<void>;

@@ -36,11 +36,12 @@ export class AuthenticationError extends Error {
 }
 
 export class TokenVerifier {
-  private readonly keys: ReturnType<typeof createLocalJWKSet>;
+  private keys: ReturnType<typeof createLocalJWKSet> | null = null;
+  private jwksText: string | null = null;
   private readonly issuer: string;
 
-  constructor(env: Record<string, string>) {
-    this.keys = createLocalJWKSet(JSON.parse(env.JWKS ?? '{"keys":[]}') as JSONWebKeySet);
+  /** `env` is the engine's live environment: a JWKS set with `npx convex env set` applies at once. */
+  constructor(private readonly env: Record<string, string>) {
     this.issuer = env.CONVEX_SITE_URL ?? "";
   }
 
@@ -48,7 +49,7 @@ export class TokenVerifier {
   async verify(token: string): Promise<VerifiedToken> {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.keys, { issuer: this.issuer, audience: APPLICATION_ID }));
+      ({ payload } = await jwtVerify(token, this.currentKeys(), { issuer: this.issuer, audience: APPLICATION_ID }));
     } catch (error) {
       throw new AuthenticationError(describeFailure(error));
     }
@@ -56,6 +57,15 @@ export class TokenVerifier {
       throw new AuthenticationError("Could not verify token claim: the token has no subject (sub)");
     }
     return { identity: identityFrom(payload, payload.sub, this.issuer), expiresAt: payload.exp ?? null };
+  }
+
+  private currentKeys(): ReturnType<typeof createLocalJWKSet> {
+    const text = this.env.JWKS ?? '{"keys":[]}';
+    if (this.keys === null || text !== this.jwksText) {
+      this.keys = createLocalJWKSet(JSON.parse(text) as JSONWebKeySet);
+      this.jwksText = text;
+    }
+    return this.keys;
   }
 }
 

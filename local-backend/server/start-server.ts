@@ -4,6 +4,7 @@
  *   WebSocket `/api/<client version>/sync` (also `/api/sync`)  sync protocol (sync/sync-session.ts)
  *   POST `/api/query|mutation|action|…`                       ConvexHttpClient (http/function-endpoints.ts)
  *   `/api/storage/…`                                           uploads and files (http/storage-endpoints.ts)
+ *   `/api/update_environment_variables`, `/api/export/…`, …    the CLI's admin endpoints (http/admin-endpoints.ts)
  *   the routes of `convex/http.ts`, and the built client when `staticDir` is given.
  * Site URL and deployment URL are the same origin, `http://127.0.0.1:<port>`.
  */
@@ -14,6 +15,10 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { openEngine } from "../engine/open-engine";
 import type { Engine } from "../engine/types";
 import { seedDemoContent } from "../seed/run-seed";
+import { AdminKeyCheck } from "./admin/admin-auth";
+import { SnapshotExports } from "./admin/snapshot-export";
+import { SnapshotImports } from "./admin/snapshot-import";
+import { SystemQueries } from "./admin/system-queries";
 import { redactingLog, type Log } from "./failure";
 import { sendText } from "./http/http-io";
 import { createRequestRouter } from "./http/request-router";
@@ -92,10 +97,19 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   const verifier = new TokenVerifier(engine.env);
   const allowedOrigins = new AllowedOrigins(url, options.allowedOrigins);
-  const hub = new QueryHub(engine, log, options.invalidation);
+  // The `npx convex` CLI's way in: the admin key, its system queries, exports and imports.
+  const adminKey = new AdminKeyCheck(engine.adminKey);
+  const exports = new SnapshotExports(engine);
+  const imports = new SnapshotImports(engine);
+  const systemQueries = new SystemQueries(engine, exports, imports);
+  const hub = new QueryHub(engine, log, options.invalidation, systemQueries);
   handle = createRequestRouter({
     engine,
     verifier,
+    adminKey,
+    systemQueries,
+    exports,
+    imports,
     log,
     origin: url,
     allowedOrigins,
@@ -125,7 +139,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   });
 
   function connect(ws: WebSocket): void {
-    const session = new SyncSession(boundedSocket(ws, log), engine, hub, verifier, log);
+    const session = new SyncSession(boundedSocket(ws, log), engine, hub, verifier, adminKey, log);
     sessions.add(session);
     ws.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       if (isBinary) return;

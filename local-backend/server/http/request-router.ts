@@ -2,17 +2,19 @@
  * Every HTTP request on the backend's one port, in this order:
  *   1. `/api/query` … `/api/function`  the function endpoints (function-endpoints.ts)
  *   2. `/api/storage/…`                 uploads and stored files (storage-endpoints.ts)
+ *      the CLI's admin endpoints        env, export, import; admin key only (admin-endpoints.ts)
  *   3. a file of the built client       (when serving one)
  *   4. the routes of `convex/http.ts`   (Convex Auth's `/.well-known/…`, `/api/auth/…`, and any
  *                                       other route the project declares: site and deployment
  *                                       URL are one origin here)
  *   5. index.html for other page GETs   (when serving a client), else the router's 404.
- * The API paths (1, 2) answer only allowed origins (../origins.ts) and give those CORS
+ * The API paths (1, 2 and the admin endpoints) answer only allowed origins (../origins.ts) and give those CORS
  * headers; a page from any other website gets 403. http routes set their own headers.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Identity } from "../../engine/types";
 import type { Log } from "../failure";
+import { handleAdminEndpoint, isAdminEndpoint, type AdminEndpointContext } from "./admin-endpoints";
 import { FUNCTION_ENDPOINTS, handleFunctionEndpoint, type FunctionEndpointContext } from "./function-endpoints";
 import { AllowedOrigins } from "../origins";
 import {
@@ -29,12 +31,13 @@ import { handleStorageGet, handleUpload, STORAGE_PREFIX, UPLOAD_PATH } from "./s
 
 const HTTP_ACTION_BODY_LIMIT = 20 * 1024 * 1024;
 
-export type RouterContext = FunctionEndpointContext & {
-  origin: string;
-  allowedOrigins: AllowedOrigins;
-  staticDir?: string | undefined;
-  log: Log;
-};
+export type RouterContext = FunctionEndpointContext &
+  AdminEndpointContext & {
+    origin: string;
+    allowedOrigins: AllowedOrigins;
+    staticDir?: string | undefined;
+    log: Log;
+  };
 
 export function createRequestRouter(context: RouterContext) {
   const staticFiles = context.staticDir === undefined ? null : new StaticFiles(context.staticDir);
@@ -42,7 +45,8 @@ export function createRequestRouter(context: RouterContext) {
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", context.origin);
     const { pathname } = url;
-    const isApi = FUNCTION_ENDPOINTS.has(pathname) || pathname.startsWith(STORAGE_PREFIX);
+    const isAdmin = isAdminEndpoint(pathname);
+    const isApi = FUNCTION_ENDPOINTS.has(pathname) || pathname.startsWith(STORAGE_PREFIX) || isAdmin;
     if (isApi) {
       const origin = request.headers.origin;
       if (!context.allowedOrigins.allows(origin)) {
@@ -53,6 +57,8 @@ export function createRequestRouter(context: RouterContext) {
       if (request.method === "OPTIONS") {
         response.writeHead(204);
         response.end();
+      } else if (isAdmin) {
+        await handleAdminEndpoint(context, url, request, response);
       } else if (FUNCTION_ENDPOINTS.has(pathname)) {
         await handleFunctionEndpoint(context, pathname, request, response);
       } else if (pathname === UPLOAD_PATH) {

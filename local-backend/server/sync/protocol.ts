@@ -8,15 +8,24 @@ import { MAX_UDF_PATH_LENGTH } from "./connection-limits";
 
 export type StateVersion = { querySet: number; ts: number; identity: number };
 
-export type AddQuery = { type: "Add"; queryId: number; udfPath: string; args: JSONValue[]; journal?: string | null };
+export type AddQuery = {
+  type: "Add";
+  queryId: number;
+  udfPath: string;
+  args: JSONValue[];
+  journal?: string | null;
+  /** A component's function (only admins may name one); absent or "" for the app's. */
+  componentPath?: string;
+};
 export type RemoveQuery = { type: "Remove"; queryId: number };
 
 export type ClientMessage =
   | { type: "Connect"; sessionId: string; connectionCount: number }
   | { type: "ModifyQuerySet"; baseVersion: number; newVersion: number; modifications: (AddQuery | RemoveQuery)[] }
-  | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[] }
-  | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[] }
-  | { type: "Authenticate"; tokenType: "User" | "Admin"; value: string; baseVersion: number }
+  | { type: "Mutation"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
+  | { type: "Action"; requestId: number; udfPath: string; args: JSONValue[]; componentPath?: string }
+  | { type: "Authenticate"; tokenType: "User"; value: string; baseVersion: number }
+  | { type: "Authenticate"; tokenType: "Admin"; value: string; baseVersion: number; impersonating?: unknown }
   | { type: "Authenticate"; tokenType: "None"; baseVersion: number }
   | { type: "Event"; eventType: string; event: unknown };
 
@@ -108,7 +117,10 @@ export function parseClientMessage(text: string): ClientMessage | null {
         : null;
     case "Mutation":
     case "Action":
-      return isCount(message.requestId) && isUdfPath(message.udfPath) && Array.isArray(message.args)
+      return isCount(message.requestId) &&
+        isUdfPath(message.udfPath) &&
+        Array.isArray(message.args) &&
+        (message.componentPath === undefined || typeof message.componentPath === "string")
         ? (message as ClientMessage)
         : null;
     case "Authenticate":
@@ -127,7 +139,8 @@ function isModification(value: unknown): boolean {
     value.type === "Add" &&
     isUdfPath(value.udfPath) &&
     Array.isArray(value.args) &&
-    (value.journal === undefined || value.journal === null || typeof value.journal === "string")
+    (value.journal === undefined || value.journal === null || typeof value.journal === "string") &&
+    (value.componentPath === undefined || typeof value.componentPath === "string")
   );
 }
 

@@ -15,7 +15,7 @@
  */
 import type { JSONValue } from "convex/values";
 import { ReadSet, type DocumentWrite } from "../../engine/read-set";
-import type { Engine, Identity } from "../../engine/types";
+import type { Access, Engine, Identity } from "../../engine/types";
 import { failureOf, type Log } from "../failure";
 import { argsWithJournal, journalOfRun } from "./pagination-journal";
 import type { StateModification } from "./protocol";
@@ -42,7 +42,19 @@ export type PlannedQuery = {
   identityKey: string;
   key: string;
   refusal?: string | null;
+  /** "internal": an administrator's connection, which may run internal queries. */
+  access?: Access;
+  /**
+   * A system query of the CLI (`_system/cli/…`): answered by the SystemQueries, never cached
+   * (what it shows changes without commits: environment variables, exports, imports).
+   */
+  system?: boolean;
 };
+
+/** The CLI's system queries (../admin/system-queries.ts). */
+export interface SystemQueryRunner {
+  run(udfPath: string, args: JSONValue): JSONValue;
+}
 
 /** A connection as the hub sees it. */
 export interface HubClient {
@@ -131,6 +143,7 @@ export class QueryHub {
     private readonly engine: Engine,
     private readonly log: Log,
     invalidation: Invalidation = "range",
+    private readonly systemQueries: SystemQueryRunner | null = null,
   ) {
     this.history = new CommitHistory(invalidation);
     this.stopListening = engine.onCommit(({ version, writes }) => {
@@ -212,7 +225,11 @@ export class QueryHub {
       let unfinished = false;
       for (const query of plan.queries) {
         const cached = this.cache.get(query.key);
-        if (cached !== undefined && !this.history.touched(cached.readSet, cached.version, version)) {
+        const current =
+          cached !== undefined &&
+          query.system !== true &&
+          !this.history.touched(cached.readSet, cached.version, version);
+        if (cached !== undefined && current) {
           cached.version = Math.max(cached.version, version);
           cached.usedInTick = tick;
           continue;
@@ -265,7 +282,11 @@ export class QueryHub {
 
   private async run(query: PlannedQuery): Promise<{ outcome: QueryOutcome; readSet: ReadSet | null }> {
     try {
-      const run = await this.engine.runQueryTrackingReads(query.udfPath, query.args, query.identity);
+      if (query.system === true && this.systemQueries !== null) {
+        const value = this.systemQueries.run(query.udfPath, query.args);
+        return { outcome: outcome({ type: "QueryUpdated", value, logLines: [], journal: null }, null), readSet: null };
+      }
+      const run = await this.engine.runQueryTrackingReads(query.udfPath, query.args, query.identity, query.access);
       const { journal, value } = journalOfRun(query.args, run.value);
       return {
         outcome: outcome({ type: "QueryUpdated", value, logLines: [], journal }, journal),

@@ -15,6 +15,8 @@ import type { JSONValue } from "convex/values";
 import type { Engine } from "../../engine/types";
 import { checkArguments, ValueLimitError } from "../../engine/value-limits";
 import { failureOf, type Failure, type Log } from "../failure";
+import type { AdminKeyCheck } from "../admin/admin-auth";
+import { COMPONENT_CALL_REFUSAL, isSystemQuery, SYSTEM_QUERY_REFUSAL } from "../admin/system-queries";
 import type { TokenVerifier } from "../identity";
 import { argsWithJournal } from "./pagination-journal";
 import { SessionIdentity } from "./session-identity";
@@ -85,9 +87,10 @@ export class SyncSession implements HubClient {
     private readonly engine: Engine,
     private readonly hub: QueryHub,
     verifier: TokenVerifier,
+    adminKey: AdminKeyCheck,
     private readonly log: Log,
   ) {
-    this.caller = new SessionIdentity(verifier, (version) => this.tokenExpired(version));
+    this.caller = new SessionIdentity(verifier, adminKey, (version) => this.tokenExpired(version));
     hub.add(this);
     this.pingTimer = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
     this.pingTimer.unref();
@@ -150,9 +153,9 @@ export class SyncSession implements HubClient {
       case "Authenticate":
         return await this.authenticate(message);
       case "Mutation":
-        return this.mutate(message.requestId, canonicalUdfPath(message.udfPath), message.args[0] ?? {});
+        return this.mutate(message.requestId, canonicalUdfPath(message.udfPath), message.args[0] ?? {}, message);
       case "Action":
-        return this.act(message.requestId, canonicalUdfPath(message.udfPath), message.args[0] ?? {});
+        return this.act(message.requestId, canonicalUdfPath(message.udfPath), message.args[0] ?? {}, message);
     }
   }
 
@@ -183,7 +186,7 @@ export class SyncSession implements HubClient {
       udfPath,
       args,
       journal: add.journal ?? null,
-      argumentsRefusal: argumentsRefusal(udfPath, args),
+      argumentsRefusal: componentRefusal(add) ?? argumentsRefusal(udfPath, args),
       overLimit: false,
     });
   }
@@ -192,6 +195,8 @@ export class SyncSession implements HubClient {
     const refusal = await this.caller.authenticate(message);
     if (refusal !== null) {
       // The client fetches a new token (or gives up on signing in) and reconnects.
+      // A client refused its admin key goes on without it; the CLI then finds its system
+      // queries refused (SYSTEM_QUERY_REFUSAL) and stops with that message.
       this.send({ type: "AuthError", error: refusal, baseVersion: message.baseVersion, authUpdateAttempted: true });
       this.close(1000, "AuthError");
       return;
@@ -205,9 +210,9 @@ export class SyncSession implements HubClient {
     this.close(1000, "AuthError");
   }
 
-  private mutate(requestId: number, udfPath: string, args: JSONValue): void {
-    const identity = this.caller.identity;
-    const refusal = argumentsRefusal(udfPath, args);
+  private mutate(requestId: number, udfPath: string, args: JSONValue, target: { componentPath?: string }): void {
+    const { identity, access } = this.caller;
+    const refusal = componentRefusal(target) ?? argumentsRefusal(udfPath, args);
     this.mutationsInFlight++;
     this.mutations = this.mutations.then(async () => {
       if (this.closed) return;
@@ -216,7 +221,7 @@ export class SyncSession implements HubClient {
           this.sendFailure("MutationResponse", requestId, { message: refusal });
           return;
         }
-        const result = await this.engine.runMutation(udfPath, args, identity);
+        const result = await this.engine.runMutation(udfPath, args, identity, access);
         // runMutation resolves after its commit was announced, so this version includes it.
         const ts = this.hub.currentVersion;
         this.send({ type: "MutationResponse", requestId, success: true, result, ts: encodeTs(ts), logLines: [] });
@@ -231,16 +236,16 @@ export class SyncSession implements HubClient {
     });
   }
 
-  private act(requestId: number, udfPath: string, args: JSONValue): void {
-    const refusal = argumentsRefusal(udfPath, args);
+  private act(requestId: number, udfPath: string, args: JSONValue, target: { componentPath?: string }): void {
+    const refusal = componentRefusal(target) ?? argumentsRefusal(udfPath, args);
     if (refusal !== null) {
       this.pendingRequests--;
       this.sendFailure("ActionResponse", requestId, { message: refusal });
       return;
     }
-    const identity = this.caller.identity;
+    const { identity, access } = this.caller;
     const running = this.engine
-      .runAction(udfPath, args, identity)
+      .runAction(udfPath, args, identity, access)
       .then(
         (result) => this.send({ type: "ActionResponse", requestId, success: true, result, logLines: [] }),
         (error: unknown) =>
@@ -267,7 +272,12 @@ export class SyncSession implements HubClient {
   plan(): ClientPlan {
     const queries = [...this.subscriptions.values()].map((subscription) => {
       const { queryId, udfPath, args, journal } = subscription;
-      const refusal = subscription.overLimit ? TOO_MANY : subscription.argumentsRefusal;
+      const system = isSystemQuery(udfPath);
+      const refusal = subscription.overLimit
+        ? TOO_MANY
+        : system && this.caller.access !== "internal"
+          ? SYSTEM_QUERY_REFUSAL
+          : subscription.argumentsRefusal;
       const runArgs = refusal === null ? argsWithJournal(args, journal) : null;
       return {
         queryId,
@@ -277,6 +287,8 @@ export class SyncSession implements HubClient {
         identityKey: this.caller.key,
         key: refusal === null ? queryKey(udfPath, runArgs, this.caller.key) : refusedQueryKey(udfPath, refusal),
         refusal,
+        access: this.caller.access,
+        system: system && this.caller.access === "internal",
       };
     });
     return {
@@ -351,6 +363,11 @@ export class SyncSession implements HubClient {
 }
 
 const TOO_MANY = tooManySubscriptionsMessage();
+
+/** A component's function named from outside (`npx convex data --component …`): not served here. */
+function componentRefusal(target: { componentPath?: string }): string | null {
+  return target.componentPath === undefined || target.componentPath === "" ? null : COMPONENT_CALL_REFUSAL;
+}
 
 /** Convex's message when `args` break a value limit, else null (checked before any work). */
 function argumentsRefusal(udfPath: string, args: JSONValue): string | null {

@@ -22,7 +22,7 @@ const folders: string[] = [];
 
 export async function startTestBackend(
   options: Partial<LocalBackendOptions> = {},
-): Promise<LocalBackend & { logLines: string[] }> {
+): Promise<LocalBackend & { logLines: string[]; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "protocol-test-"));
   folders.push(dataDir);
   const logLines: string[] = [];
@@ -34,7 +34,7 @@ export async function startTestBackend(
     ...options,
   });
   await seedUsers(backend.engine);
-  return { ...backend, logLines };
+  return { ...backend, logLines, dataDir };
 }
 
 export function removeTestDataDirs(): void {

@@ -1,0 +1,87 @@
+/**
+ * Whole-table access for the deployment's administrator (the `npx convex` CLI's `data`,
+ * `export` and `import`), on the app's own database. Reads take the committed state as it is
+ * in memory, in one synchronous step, so they see one consistent snapshot. Imports run inside
+ * one transaction (see LocalEngine.admin.importDocuments), so they are all or nothing and
+ * durable like any mutation.
+ */
+import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { tableOfId, type DatabaseFake, type StoredDocument } from "./convex-test-internals";
+
+/** How an import treats a table that already has documents (the CLI's --append / --replace). */
+export type ImportMode = "requireEmpty" | "append" | "replace";
+
+/** Tables of the schema and tables holding documents, system tables (`_storage`, …) included. */
+export function tableNames(db: DatabaseFake): string[] {
+  const names = new Set<string>(db._schema?.tables.keys() ?? []);
+  for (const id of Object.keys(db._documents)) names.add(tableOfId(id));
+  return [...names].sort();
+}
+
+/** The committed documents of `table` in creation order, as Convex JSON. */
+export function documentsOf(db: DatabaseFake, table: string): JSONValue[] {
+  // Not _iterateDocs: outside a transaction it would also show a running mutation's writes.
+  const documents = Object.values(db._documents).filter((document) => tableOfId(document._id) === table);
+  documents.sort((a, b) => a._creationTime - b._creationTime);
+  return documents.map((document) => convexToJson(document as Value));
+}
+
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportError";
+  }
+}
+
+/**
+ * Writes `documents` (Convex JSON) into `table` inside the current transaction. A document
+ * keeps its `_id` and `_creationTime` when the id is one of this backend's for that table and
+ * is free (an export of this backend imports back with its references intact); otherwise it
+ * gets a new id, as a document without one does. Returns the number written.
+ */
+export function importInto(db: DatabaseFake, table: string, documents: readonly JSONValue[], mode: ImportMode): number {
+  if (table.startsWith("_")) throw new ImportError(`System table ${table} cannot be imported into`);
+  const existing: string[] = [];
+  db._iterateDocs(table, (document) => existing.push(document._id));
+  if (existing.length > 0 && mode === "requireEmpty") {
+    throw new ImportError(
+      `Table ${table} already has ${existing.length} documents: import with --replace to replace them or --append to add to them`,
+    );
+  }
+  if (mode === "replace") for (const id of existing) db.delete(table, id);
+  const fresh = new Set<string>();
+  for (const json of documents) {
+    const value = jsonToConvex(json);
+    if (typeof value !== "object" || value === null || Array.isArray(value) || value instanceof ArrayBuffer) {
+      throw new ImportError(`Every document of ${table} must be an object`);
+    }
+    const { _id, _creationTime, ...fields } = value as Record<string, Value>;
+    if (typeof _id === "string" && keepsId(db, table, _id, fresh) && typeof _creationTime === "number") {
+      insertWithId(db, table, _id, _creationTime, fields);
+      fresh.add(_id);
+    } else {
+      db.insert(table, fields);
+    }
+  }
+  return documents.length;
+}
+
+function keepsId(db: DatabaseFake, table: string, id: string, fresh: Set<string>): boolean {
+  return tableOfId(id) === table && /^[0-9]+/.test(id) && !fresh.has(id) && db.get(table, id) === null;
+}
+
+type Validating = { _validate(table: string, document: Record<string, unknown>): void };
+
+function insertWithId(
+  db: DatabaseFake,
+  table: string,
+  id: string,
+  creationTime: number,
+  fields: Record<string, Value>,
+): void {
+  (db as unknown as Validating)._validate(table, fields);
+  const writes = db._writes[db._writes.length - 1];
+  if (writes === undefined) throw new Error("local backend: an import must run inside a transaction");
+  writes[id] = { ...fields, _id: id, _creationTime: creationTime } as StoredDocument;
+  db._lastCreationTime = Math.max(db._lastCreationTime, creationTime);
+}

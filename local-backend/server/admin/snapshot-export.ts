@@ -1,0 +1,84 @@
+/**
+ * `npx convex export`: the CLI asks for a snapshot (POST `/api/export/request/zip`), watches
+ * `_system/cli/exports:getLatest` until it is "completed", then downloads it from
+ * `/api/export/zip/<start_ts>`. Here the snapshot is made at once, while the request is
+ * answered, so the CLI's first look already finds it complete. It is kept in memory until the
+ * next one (a Convex deployment keeps its exports in file storage).
+ *
+ * The ZIP holds what Convex's does for the app's tables: `<table>/documents.jsonl`, one
+ * document per line, and with `--include-file-storage` the `_storage` table and each stored
+ * file as `_storage/<id>`. Values are written as Convex JSON (`convexToJson`), which imports
+ * back exactly.
+ */
+import type { JSONValue } from "convex/values";
+import type { Engine } from "../../engine/types";
+import { writeZip, type ZipEntry } from "./zip";
+
+type Completed = { state: "completed"; start_ts: bigint; complete_ts: bigint; zip_object_key: string };
+export type ExportState = Completed | { state: "failed" };
+
+const README = `This snapshot was exported from a local backend (local-backend/ of this project).
+Each folder is a table; documents.jsonl holds its documents, one per line, as Convex JSON.
+Import it with \`npx convex import <file>.zip\`.
+`;
+
+export class SnapshotExports {
+  private latest: { state: ExportState; zip: Buffer | null } | null = null;
+
+  constructor(private readonly engine: Engine) {}
+
+  /** What `_system/cli/exports:getLatest` shows: the latest export's state, or null. */
+  latestState(): ExportState | null {
+    return this.latest?.state ?? null;
+  }
+
+  /** Makes a snapshot now; a failure is reported through the state, as Convex does. */
+  async request(includeStorage: boolean): Promise<void> {
+    // Convex timestamps are nanoseconds.
+    const startTs = BigInt(Date.now()) * 1_000_000n;
+    try {
+      const zip = writeZip(await this.entries(includeStorage));
+      const state: Completed = {
+        state: "completed",
+        start_ts: startTs,
+        complete_ts: BigInt(Date.now()) * 1_000_000n,
+        zip_object_key: `snapshot_${startTs}.zip`,
+      };
+      this.latest = { state, zip };
+    } catch (error) {
+      console.error("local backend: a snapshot export failed:", error);
+      this.latest = { state: { state: "failed" }, zip: null };
+    }
+  }
+
+  /** The ZIP of the export that started at `startTs`, or null when there is none. */
+  download(startTs: string): { zip: Buffer; fileName: string } | null {
+    const latest = this.latest;
+    if (latest === null || latest.zip === null || latest.state.state !== "completed") return null;
+    if (latest.state.start_ts.toString() !== startTs) return null;
+    return { zip: latest.zip, fileName: latest.state.zip_object_key };
+  }
+
+  private async entries(includeStorage: boolean): Promise<ZipEntry[]> {
+    const entries: ZipEntry[] = [{ name: "README.md", data: Buffer.from(README) }];
+    // One synchronous pass over the tables: one consistent snapshot.
+    const tables = this.engine.admin
+      .tables()
+      .filter((table) => !table.startsWith("_") || (includeStorage && table === "_storage"))
+      .map((table) => ({ table, documents: this.engine.admin.documents(table) }));
+    for (const { table, documents } of tables) {
+      entries.push({ name: `${table}/documents.jsonl`, data: Buffer.from(jsonLines(documents)) });
+    }
+    const storage = tables.find(({ table }) => table === "_storage");
+    for (const document of storage?.documents ?? []) {
+      const id = (document as { _id: string })._id;
+      const file = await this.engine.getFile(id);
+      if (file !== null) entries.push({ name: `_storage/${id}`, data: Buffer.from(await file.blob.arrayBuffer()) });
+    }
+    return entries;
+  }
+}
+
+function jsonLines(documents: readonly JSONValue[]): string {
+  return documents.map((document) => `${JSON.stringify(document)}\n`).join("");
+}

@@ -1,0 +1,191 @@
+/**
+ * `npx convex import`: the CLI uploads the file in parts (`/api/import/start_upload`,
+ * `upload_part`, `finish_upload`, which names the table, mode and format), watches
+ * `_system/cli/queryImport` until the import waits for confirmation, confirms it
+ * (`/api/perform_import`, or it asks first without `--yes`) and watches again until it is
+ * "completed" or "failed". Here parsing happens in finish_upload and the import itself in
+ * perform_import, each before it answers, so every look the CLI takes finds a settled state.
+ *
+ * Formats: a ZIP snapshot (every `<table>/documents.jsonl` of the app's tables; system tables
+ * and components are left out), JSON lines or a JSON array into `--table`. Values are read as
+ * Convex JSON, what ./snapshot-export.ts writes. CSV is not supported.
+ */
+import type { JSONValue } from "convex/values";
+import { randomUUID } from "node:crypto";
+import type { ImportMode } from "../../engine/admin-data";
+import type { Engine } from "../../engine/types";
+import { readZip } from "./zip";
+
+type TableData = { table: string; documents: JSONValue[] };
+
+export type ImportState =
+  | { state: "waiting_for_confirmation"; message_to_confirm: string; require_manual_confirmation: boolean }
+  | { state: "in_progress"; progress_message: string; checkpoint_messages: string[] }
+  | { state: "completed"; num_rows_written: bigint }
+  | { state: "failed"; error_message: string };
+
+type ImportRecord = { id: string; state: ImportState; tables: TableData[]; mode: ImportMode };
+
+export type ImportRequest = { tableName?: string; componentPath?: string; mode?: string; format?: string };
+
+/** A request the deployment refuses (400), with a message for the person at the CLI. */
+export class ImportRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportRequestError";
+  }
+}
+
+/** Uploads not finished within this time are dropped (the CLI sends its parts back to back). */
+const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
+const MODES: Record<string, ImportMode> = { requireEmpty: "requireEmpty", append: "append", replace: "replace" };
+
+export class SnapshotImports {
+  private readonly uploads = new Map<string, { parts: Map<number, Buffer>; timer: NodeJS.Timeout }>();
+  private readonly imports = new Map<string, ImportRecord>();
+
+  constructor(private readonly engine: Engine) {}
+
+  startUpload(): string {
+    const token = randomUUID();
+    const timer = setTimeout(() => this.uploads.delete(token), UPLOAD_TIMEOUT_MS);
+    timer.unref();
+    this.uploads.set(token, { parts: new Map(), timer });
+    return token;
+  }
+
+  /** Keeps one part; returns its part token (the CLI hands the list back in finish_upload). */
+  uploadPart(token: string, partNumber: number, data: Buffer): string {
+    const upload = this.uploads.get(token);
+    if (upload === undefined) throw new ImportRequestError("Unknown or expired upload token");
+    if (!Number.isSafeInteger(partNumber) || partNumber < 1) throw new ImportRequestError("Bad part number");
+    upload.parts.set(partNumber, data);
+    return String(partNumber);
+  }
+
+  /** Joins the parts, reads the file and records the import, waiting for confirmation. */
+  finishUpload(token: string, partTokens: unknown, request: ImportRequest): string {
+    const upload = this.uploads.get(token);
+    if (upload === undefined) throw new ImportRequestError("Unknown or expired upload token");
+    this.uploads.delete(token);
+    clearTimeout(upload.timer);
+    if (!Array.isArray(partTokens)) throw new ImportRequestError("partTokens must be a list");
+    const file = Buffer.concat(
+      partTokens.map((part) => {
+        const data = upload.parts.get(Number(part));
+        if (data === undefined) throw new ImportRequestError(`Part ${String(part)} was not uploaded`);
+        return data;
+      }),
+    );
+    if (request.componentPath !== undefined && request.componentPath !== "") {
+      throw new ImportRequestError("The local backend imports into the app's tables only, not into a component's");
+    }
+    const mode = MODES[request.mode ?? "requireEmpty"];
+    if (mode === undefined) {
+      throw new ImportRequestError(`Import mode ${String(request.mode)} is not supported by the local backend`);
+    }
+    const tables = parseFile(file, request.format ?? "", request.tableName);
+    const id = randomUUID();
+    this.imports.set(id, { id, tables, mode, state: this.confirmation(tables, mode) });
+    return id;
+  }
+
+  /** Runs a confirmed import in one transaction; its outcome is in its state. */
+  async perform(importId: string): Promise<void> {
+    const record = this.imports.get(importId);
+    if (record === undefined) throw new ImportRequestError(`No import with id ${importId}`);
+    if (record.state.state !== "waiting_for_confirmation") {
+      throw new ImportRequestError(`The import ${importId} is not waiting for confirmation`);
+    }
+    record.state = { state: "in_progress", progress_message: "Importing", checkpoint_messages: [] };
+    try {
+      const written = await this.engine.admin.importDocuments(record.tables, record.mode);
+      record.state = { state: "completed", num_rows_written: BigInt(written) };
+    } catch (error) {
+      record.state = { state: "failed", error_message: error instanceof Error ? error.message : String(error) };
+    }
+    // The documents are in the database now; keep only the outcome.
+    record.tables = [];
+  }
+
+  /** `_system/cli/queryImport`: the import as the CLI reads it (`.state`), or null. */
+  get(importId: string): { _id: string; state: ImportState } | null {
+    const record = this.imports.get(importId);
+    return record === undefined ? null : { _id: record.id, state: record.state };
+  }
+
+  /** `_system/cli/queryImport:list`: every import since the backend started. */
+  list(): { _id: string; state: ImportState }[] {
+    return [...this.imports.values()].map((record) => ({ _id: record.id, state: record.state }));
+  }
+
+  /** What the CLI shows before it imports: each table, how many documents come and go. */
+  private confirmation(tables: readonly TableData[], mode: ImportMode): ImportState {
+    let replacing = false;
+    const lines = tables.map(({ table, documents }) => {
+      const existing = this.engine.admin.documents(table).length;
+      const deleted = mode === "replace" ? existing : 0;
+      replacing ||= deleted > 0;
+      return `${table} | ${documents.length} | ${deleted}`;
+    });
+    return {
+      state: "waiting_for_confirmation",
+      message_to_confirm: ["Import change summary:", "table | create | delete", ...lines].join("\n"),
+      // Like Convex: asks before deleting data, goes ahead otherwise.
+      require_manual_confirmation: replacing,
+    };
+  }
+}
+
+function parseFile(file: Buffer, format: string, tableName: string | undefined): TableData[] {
+  switch (format) {
+    case "zip":
+      return fromZip(file);
+    case "jsonLines":
+      return [{ table: requireTable(tableName), documents: parseJsonLines(file.toString("utf8"), "the file") }];
+    case "jsonArray": {
+      const parsed = parseJson(file.toString("utf8"), "the file");
+      if (!Array.isArray(parsed)) throw new ImportRequestError("A JSON array import must hold one array of documents");
+      return [{ table: requireTable(tableName), documents: parsed }];
+    }
+    default:
+      throw new ImportRequestError(`Importing ${format || "this format"} is not supported by the local backend`);
+  }
+}
+
+function fromZip(file: Buffer): TableData[] {
+  let entries;
+  try {
+    entries = readZip(file);
+  } catch (error) {
+    throw new ImportRequestError(`The ZIP file cannot be read: ${error instanceof Error ? error.message : ""}`);
+  }
+  return entries
+    .map(({ name, data }) => ({ match: /^([^/_][^/]*)\/documents\.jsonl$/.exec(name), data }))
+    .filter((entry): entry is { match: RegExpExecArray; data: Buffer } => entry.match !== null)
+    .map(({ match, data }) => {
+      const table = match[1] ?? "";
+      return { table, documents: parseJsonLines(data.toString("utf8"), `${table}/documents.jsonl`) };
+    });
+}
+
+function requireTable(tableName: string | undefined): string {
+  if (tableName === undefined || tableName === "") throw new ImportRequestError("Name the table to import into");
+  return tableName;
+}
+
+function parseJsonLines(text: string, source: string): JSONValue[] {
+  return text
+    .split("\n")
+    .map((line, index) => ({ line: line.trim(), index }))
+    .filter(({ line }) => line !== "")
+    .map(({ line, index }) => parseJson(line, `line ${index + 1} of ${source}`));
+}
+
+function parseJson(text: string, where: string): JSONValue {
+  try {
+    return JSON.parse(text) as JSONValue;
+  } catch {
+    throw new ImportRequestError(`${where} is not valid JSON`);
+  }
+}

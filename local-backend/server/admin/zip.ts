@@ -1,0 +1,142 @@
+/**
+ * The ZIP files of snapshot export and import, written and read with node:zlib alone (the
+ * project has no ZIP dependency, and needs only this much): deflated entries, no ZIP64, no
+ * encryption, no multi-disk archives. Enough for a snapshot of a development database.
+ */
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+
+export type ZipEntry = { name: string; data: Buffer };
+
+const LOCAL_HEADER = 0x04034b50;
+const CENTRAL_HEADER = 0x02014b50;
+const END_OF_DIRECTORY = 0x06054b50;
+const DEFLATE = 8;
+const STORE = 0;
+/** Version 2.0: deflate. Bit 11 of the flags: names are UTF-8. */
+const VERSION = 20;
+const UTF8_NAMES = 0x0800;
+const MAX_ENTRIES = 0xffff;
+const MAX_SIZE = 0xffffffff;
+
+export class ZipError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ZipError";
+  }
+}
+
+export function writeZip(entries: readonly ZipEntry[], modified = new Date()): Buffer {
+  if (entries.length > MAX_ENTRIES) throw new ZipError(`a snapshot of more than ${MAX_ENTRIES} files needs ZIP64`);
+  const { time, date } = dosDateTime(modified);
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of entries) {
+    const nameBytes = Buffer.from(name, "utf8");
+    const compressed = deflateRawSync(data);
+    if (compressed.length > MAX_SIZE || data.length > MAX_SIZE || offset > MAX_SIZE) {
+      throw new ZipError("a snapshot larger than 4 GiB needs ZIP64");
+    }
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL_HEADER, 0);
+    local.writeUInt16LE(VERSION, 4);
+    local.writeUInt16LE(UTF8_NAMES, 6);
+    local.writeUInt16LE(DEFLATE, 8);
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(CENTRAL_HEADER, 0);
+    central.writeUInt16LE(VERSION, 4);
+    central.writeUInt16LE(VERSION, 6);
+    central.writeUInt16LE(UTF8_NAMES, 8);
+    central.writeUInt16LE(DEFLATE, 10);
+    central.writeUInt16LE(time, 12);
+    central.writeUInt16LE(date, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, nameBytes, compressed);
+    directory.push(central, nameBytes);
+    offset += local.length + nameBytes.length + compressed.length;
+  }
+  const directoryBytes = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(END_OF_DIRECTORY, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directoryBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, directoryBytes, end]);
+}
+
+/** The files of a ZIP archive (folders left out), read through its central directory. */
+export function readZip(zip: Buffer): ZipEntry[] {
+  const end = findEndOfDirectory(zip);
+  const count = zip.readUInt16LE(end + 10);
+  let position = zip.readUInt32LE(end + 16);
+  const entries: ZipEntry[] = [];
+  for (let index = 0; index < count; index++) {
+    if (position + 46 > zip.length || zip.readUInt32LE(position) !== CENTRAL_HEADER) {
+      throw new ZipError("the ZIP file's directory is damaged");
+    }
+    const method = zip.readUInt16LE(position + 10);
+    const crc = zip.readUInt32LE(position + 16);
+    const compressedSize = zip.readUInt32LE(position + 20);
+    const size = zip.readUInt32LE(position + 24);
+    const nameLength = zip.readUInt16LE(position + 28);
+    const extraLength = zip.readUInt16LE(position + 30);
+    const commentLength = zip.readUInt16LE(position + 32);
+    const localOffset = zip.readUInt32LE(position + 42);
+    const name = zip.toString("utf8", position + 46, position + 46 + nameLength);
+    position += 46 + nameLength + extraLength + commentLength;
+    if (name.endsWith("/")) continue;
+    if (localOffset + 30 > zip.length || zip.readUInt32LE(localOffset) !== LOCAL_HEADER) {
+      throw new ZipError(`the ZIP entry ${name} is damaged`);
+    }
+    const start = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28);
+    const stored = zip.subarray(start, start + compressedSize);
+    let data: Buffer;
+    if (method === STORE) data = Buffer.from(stored);
+    else if (method === DEFLATE) data = inflateRawSync(stored);
+    else throw new ZipError(`the ZIP entry ${name} uses a compression this backend cannot read (method ${method})`);
+    if (data.length !== size || crc32(data) !== crc) throw new ZipError(`the ZIP entry ${name} is damaged`);
+    entries.push({ name, data });
+  }
+  return entries;
+}
+
+function findEndOfDirectory(zip: Buffer): number {
+  // The record is 22 bytes plus a comment of up to 65,535.
+  for (let position = zip.length - 22; position >= Math.max(0, zip.length - 22 - 0xffff); position--) {
+    if (zip.readUInt32LE(position) === END_OF_DIRECTORY) return position;
+  }
+  throw new ZipError("this is not a ZIP file");
+}
+
+function dosDateTime(at: Date): { time: number; date: number } {
+  const year = Math.max(1980, at.getFullYear());
+  return {
+    time: (at.getHours() << 11) | (at.getMinutes() << 5) | Math.floor(at.getSeconds() / 2),
+    date: ((year - 1980) << 9) | ((at.getMonth() + 1) << 5) | at.getDate(),
+  };
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
