@@ -33,6 +33,7 @@ import type * as lib_auth_options from "../lib/auth-options.js";
 import type * as lib_auth from "../lib/auth.js";
 import type * as lib_avatars from "../lib/avatars.js";
 import type * as lib_chat_limits from "../lib/chat-limits.js";
+import type * as lib_chat_texts from "../lib/chat-texts.js";
 import type * as lib_chats from "../lib/chats.js";
 import type * as lib_comments from "../lib/comments.js";
 import type * as lib_conversations from "../lib/conversations.js";
@@ -103,6 +104,7 @@ declare const fullApi: ApiFromModules<{
   "lib/auth": typeof lib_auth;
   "lib/avatars": typeof lib_avatars;
   "lib/chat-limits": typeof lib_chat_limits;
+  "lib/chat-texts": typeof lib_chat_texts;
   "lib/chats": typeof lib_chats;
   "lib/comments": typeof lib_comments;
   "lib/conversations": typeof lib_conversations;
