@@ -20,12 +20,12 @@ const CONVEX_CLI = path.join(PROJECT_ROOT, "node_modules/convex/bin/main.js");
 /** Each CLI run starts Node and loads the CLI: slow on a busy 2-core machine, never stuck. */
 const CLI_TIMEOUT_MS = 60_000;
 
-/**
- * The internal function `npx convex run` calls in these tests: a harmless internal mutation (it
- * files a message in the dev mailbox). One name to change when the app gets an admin mutation.
- */
-const INTERNAL_FUNCTION = "devMailbox:deliver";
-const INTERNAL_ARGS = { to: "cli@example.com", subject: "From the CLI", code: "12345678", link: "http://x/verify" };
+/** The moderators' first step on a new deployment (README, "Moderating with the Convex dashboard"). */
+const INTERNAL_FUNCTION = "moderation:grantRole";
+const INTERNAL_ARGS = { email: "alice@example.com", role: "admin" };
+/** A harmless internal mutation that leaves a row the export and import tests then move around. */
+const MAILBOX_FUNCTION = "devMailbox:deliver";
+const MAILBOX_ARGS = { to: "cli@example.com", subject: "From the CLI", code: "12345678", link: "http://x/verify" };
 
 type CliResult = { code: number; stdout: string; stderr: string };
 
@@ -96,8 +96,21 @@ describe("the Convex CLI with the admin key", () => {
     ]);
   });
 
-  it("runs an internal function with `run`, and its write is there for `data`", async () => {
+  it("makes the first admin with `run moderation:grantRole`, recorded in `roles` and the audit log", async () => {
     const result = await cli("run", INTERNAL_FUNCTION, JSON.stringify(INTERNAL_ARGS));
+    expect(result.code).toBe(0);
+    const alice = (backend.engine.admin.documents("users") as { _id: string; email?: string }[]).find(
+      (user) => user.email === "alice@example.com",
+    );
+    const roles = await cli("data", "roles", "--format", "jsonl");
+    expect(roles.stdout).toContain(`"${alice?._id}"`);
+    expect(roles.stdout).toContain('"admin"');
+    const log = await cli("data", "moderationLog", "--format", "jsonl");
+    expect(log.stdout).toContain('"grant"');
+  });
+
+  it("runs an internal function with `run`, and its write is there for `data`", async () => {
+    const result = await cli("run", MAILBOX_FUNCTION, JSON.stringify(MAILBOX_ARGS));
     expect(result.code).toBe(0);
     const mailbox = await cli("data", "devMailbox");
     expect(mailbox.stdout).toContain('"cli@example.com"');
