@@ -2,7 +2,7 @@
  * Public chat rooms in real Chromium against the local backend (issue #14), with three people in
  * three browser contexts: Ann creates a room with a cover; Ben and Cleo join and everyone sees who
  * is in the room; Ben sees Ann typing; Ann sends a message with an emoji and Ben and Cleo see it
- * live; Cleo deletes her own message and it disappears for all; Ann deletes the room and Ben,
+ * live; Ben reports her message and the room; Cleo deletes her own message and it disappears for all; Ann deletes the room and Ben,
  * inside it, is told 'Chat not found' and lands on /chats.
  */
 import type { Browser, Page } from "playwright-core";
@@ -146,6 +146,30 @@ describe("public chat rooms journey", () => {
     await expect(page.getByRole("button", { name: "Send" }).isDisabled()).resolves.toBe(true);
     await screenshot(page, "chats-room-1280");
     await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+  });
+
+  it("Ben reports Ann's message and the room, and Ann is offered no Report on her own", async () => {
+    const page = ben.page;
+    const annsMessage = history(page).getByRole("listitem").filter({ hasText: "Welcome 📚 aboard" });
+    await annsMessage.hover();
+    await annsMessage.getByRole("button", { name: "Report message" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report this message" });
+    await dialog.getByRole("radio", { name: "Spam" }).check();
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await page
+      .getByText("Thanks. Your report was sent to the moderators.")
+      .first()
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.getByRole("button", { name: "Report chat" }).click();
+    const roomDialog = page.getByRole("dialog", { name: "Report this chat" });
+    await roomDialog.getByRole("radio", { name: "Something else" }).check();
+    await roomDialog.getByRole("button", { name: "Send report" }).click();
+    await roomDialog.waitFor({ state: "hidden", timeout: LIVE_TIMEOUT_MS });
+
+    await expect(history(ann.page).getByRole("button", { name: "Report message" }).count()).resolves.toBe(0);
+    await expect(ann.page.getByRole("button", { name: "Report chat" }).count()).resolves.toBe(0);
   });
 
   it("Cleo deletes her own message after confirming, and it disappears for everyone", async () => {

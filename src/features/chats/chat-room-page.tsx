@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { MessageComposer } from "@/components/ui/message-composer";
+import { ReportButton } from "@/components/ui/report-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { withFailureToast } from "@/lib/show-failure";
@@ -73,6 +74,7 @@ function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<
             <p className="truncate text-xs text-stone-600 sm:text-sm">{room.description}</p>
           </div>
           <PeopleHere people={here} />
+          {!room.isMine && <ReportButton target={{ kind: "chatRoom", id: room._id }} label="chat" variant="icon" />}
         </header>
         <ChatHistory roomId={room._id} roomName={room.name} />
         <TypingLine presence={presence} viewerId={viewerId} />

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Trash2 } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
+import { ReportButton } from "@/components/ui/report-button";
 import { paths } from "@/config/paths";
 import { formatFullDate, formatTimeOfDay } from "@/lib/format";
 import type { ChatMessage } from "../chat-types";
@@ -13,7 +14,7 @@ type ChatMessageItemProps = {
   message: ChatMessage;
   /** The message above it (null at the top or after a day heading), for grouping by author. */
   previous: ChatMessage | null;
-  /** Offered on the reader's own messages only (the server checks again). */
+  /** Offered on the reader's own messages only (the server checks again); others' get Report. */
   onDelete?: () => void;
 };
 
@@ -56,6 +57,15 @@ export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItem
         )}
         <p className="text-[15px] leading-snug break-words whitespace-pre-wrap text-stone-800">{message.text}</p>
       </div>
+      {!message.isMine && (
+        <ReportButton
+          target={{ kind: "chatMessage", id: message._id }}
+          label="message"
+          variant="icon"
+          // Like Delete: always there on touch screens, on hover or focus with a mouse.
+          className="self-center group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:hover)]:opacity-0"
+        />
+      )}
       {onDelete && (
         <button
           type="button"
