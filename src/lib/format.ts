@@ -88,8 +88,3 @@ export function formatDayHeading(timestamp: number, now = Date.now()): string {
 export function isSameDay(a: number, b: number): boolean {
   return startOfDay(a) === startOfDay(b);
 }
-
-/** A badge's count: "99+" past 99. */
-export function formatBadgeCount(count: number): string {
-  return count > 99 ? "99+" : String(count);
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBadgeCount, formatConversationTime, formatDayHeading, isSameDay } from "@/lib/format";
+import { formatBadgeCount } from "@/lib/badge-count";
+import { formatConversationTime, formatDayHeading, isSameDay } from "@/lib/format";
 
 const now = new Date(2026, 10, 23, 15, 30).getTime();
 const at = (day: number, hour = 9) => new Date(2026, 10, day, hour, 5).getTime();

@@ -2,7 +2,8 @@ import { clsx } from "clsx";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
-import { formatBadgeCount, formatConversationTime } from "@/lib/format";
+import { formatBadgeCount } from "@/lib/badge-count";
+import { formatConversationTime } from "@/lib/format";
 import type { ConversationSummary } from "../message-types";
 import { UnreadBadge } from "./unread-badge";
 

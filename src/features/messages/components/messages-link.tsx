@@ -3,7 +3,7 @@ import { useQueries } from "convex/react";
 import { MessageCircle } from "lucide-react";
 import { NavLink } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { formatBadgeCount } from "@/lib/format";
+import { formatBadgeCount } from "@/lib/badge-count";
 import { api } from "../../../../convex/_generated/api";
 import { UnreadBadge } from "./unread-badge";
 

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { formatBadgeCount } from "@/lib/format";
+import { formatBadgeCount } from "@/lib/badge-count";
 
 type UnreadBadgeProps = {
   count: number;
