@@ -43,7 +43,7 @@ function processTree(rootPid: number): ProcessMemory[] {
     try {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").slice(0, 3).join(" ");
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
       return [{ pid, command, rssKb }];
     } catch {
       return [];

@@ -1,11 +1,5 @@
-/** The child process of build-client-process.ts: builds the client into argv[2], reports, exits. */
+/** `npm start`'s client build, run as a child task (child-task.ts): builds into argv[2]. */
 import { buildClient } from "./build-client";
+import { reportToParent } from "./child-task";
 
-const outDir = process.argv[2] ?? "";
-try {
-  const result = await buildClient(outDir);
-  process.send?.({ ok: true, result });
-} catch (error) {
-  process.send?.({ ok: false, message: error instanceof Error ? error.message : String(error) });
-}
-process.disconnect?.();
+await reportToParent(() => buildClient(process.argv[2] ?? ""));

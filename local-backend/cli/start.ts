@@ -1,6 +1,6 @@
 /**
- * `npm start`: builds the client into dist/ (in a child process, see build-client-process.ts),
- * then serves it together with the local backend from one process on one address.
+ * `npm start`: builds the client into dist/ and seeds a new data folder with the demo content, each
+ * in a child process (child-task.ts), then serves both from one process on one address.
  * `npm start -- --port N --data DIR` (env PORT works too).
  */
 import path from "node:path";
@@ -8,13 +8,16 @@ import { fileURLToPath } from "node:url";
 import { startLocalBackend } from "../server/start-server";
 import { DEMO_PASSWORD, DEMO_USERS } from "../seed/users";
 import { parseCliArgs, USAGE } from "./args";
-import { buildClientInChildProcess } from "./build-client-process";
+import type { BuildResult } from "./build-client";
+import { runChildTask } from "./child-task";
 import { assertDataFolderUsable, assertPortFree } from "./preflight";
 import { closeOnSignals } from "./shutdown";
 import { failStartup } from "./startup-errors";
 
 /** The repository root (where dist/ goes); not taken from build-client.ts, which loads Vite. */
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const BUILD_ENTRY = fileURLToPath(new URL("./build-client-entry.ts", import.meta.url));
+const SEED_ENTRY = fileURLToPath(new URL("./seed-entry.ts", import.meta.url));
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -33,15 +36,19 @@ async function main(): Promise<void> {
     failStartup(error, "npm start"),
   );
 
-  let staticDir: string;
-  try {
-    const build = await buildClientInChildProcess(path.join(PROJECT_ROOT, "dist"));
-    staticDir = build.outDir;
-    console.log(`Client built in ${(build.milliseconds / 1000).toFixed(1)} s (dist/)`);
-  } catch (error) {
-    console.error("Building the client failed:", error instanceof Error ? error.message : error);
+  // Both hold on to memory they no longer need (Vite's bundler ~600 MB, seeding ~80 MB), so they run
+  // in child processes, side by side, and the serving process starts lean.
+  const building = runChildTask<BuildResult>(BUILD_ENTRY, [path.join(PROJECT_ROOT, "dist")], "The client build");
+  const seeding = runChildTask<boolean>(SEED_ENTRY, [dataDir, `http://127.0.0.1:${port}`], "Seeding the demo content");
+  const [build, seeded] = await Promise.allSettled([building, seeding]);
+  if (build.status === "rejected") {
+    console.error("Building the client failed:", build.reason instanceof Error ? build.reason.message : build.reason);
     process.exit(1);
   }
+  if (seeded.status === "rejected") failStartup(seeded.reason, "npm start");
+  const staticDir = build.value.outDir;
+  console.log(`Client built in ${(build.value.milliseconds / 1000).toFixed(1)} s (dist/)`);
+  if (seeded.value) console.log("New data folder: demo content added");
 
   const backend = await startLocalBackend({
     port,
@@ -49,6 +56,7 @@ async function main(): Promise<void> {
     staticDir,
     allowedOrigins,
     redactErrors,
+    seed: false,
     log: (line) => console.log(line),
   }).catch((error: unknown) => failStartup(error, "npm start"));
   closeOnSignals(async () => {
