@@ -16,6 +16,7 @@ import {
 } from "./convex-test-internals";
 import type { DurableLog } from "./durable-log";
 import { serializeRecord, type ComponentWrites } from "./persisted-state";
+import { outcomeOfCurrentCommit, type RequestOutcomes } from "./request-outcomes";
 import type { Storage } from "./storage";
 
 /** Something kept in step with every committed write (the table and index structures). */
@@ -61,6 +62,7 @@ export function installCommitHook(
   observersOf: (componentPath: string) => CommitObserver[],
   storage: Storage,
   listeners: CommitListeners,
+  outcomes: RequestOutcomes,
 ): void {
   const { convexGlobal } = internals;
   const { transactionManager } = convexGlobal;
@@ -93,6 +95,8 @@ export function installCommitHook(
         });
       }
       const { db } = internals;
+      // A keyed mutation's result goes into its own record: durable exactly when its writes are.
+      const outcome = outcomeOfCurrentCommit();
       const app = parts.find((part) => part.componentPath === "");
       const componentWrites = new Map<string, ComponentWrites>(
         parts
@@ -110,6 +114,7 @@ export function installCommitHook(
         },
         app?.writes ?? [],
         componentWrites,
+        outcome,
       );
       const appWrites = app?.writes ?? [];
       const appBefore = app?.before ?? [];
@@ -131,6 +136,7 @@ export function installCommitHook(
             }
           : {}),
         afterDurable: () => {
+          if (outcome !== null) outcomes.record(outcome.key, outcome.result);
           for (const [storageId] of deletedFiles) storage.deletedDurably(storageId);
           listeners.notify(tables, documentWrites);
         },

@@ -11,6 +11,7 @@
  * The engine's own trusted work (seeding, admin.run) is not limited, like Convex's system writes.
  * The value limits' numbers and texts are shared with the server's argument checks (./value-limits.ts).
  */
+import { claimRequest } from "./request-outcomes";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
 import {
@@ -111,7 +112,8 @@ const checksReturnValue = Symbol("checks its return value");
 
 /**
  * Makes the functions of a loaded module check their return value inside the function's own
- * run, so a mutation returning too much rolls back, as on Convex.
+ * run, so a mutation returning too much rolls back, as on Convex; a mutation run as a request
+ * (request-outcomes.ts) also hands its result to the commit that records it.
  */
 export function checkReturnValuesOf(module: Record<string, unknown>): Record<string, unknown> {
   for (const exported of Object.values(module)) {
@@ -121,9 +123,13 @@ export function checkReturnValuesOf(module: Record<string, unknown>): Record<str
       continue;
     // A module is loaded once per process but may serve several engines (tests, components): wrap once.
     if ((handler as { [checksReturnValue]?: true })[checksReturnValue] === true) continue;
+    const isMutation = registered.isMutation === true;
     const checking = async (...args: unknown[]) => {
+      // A keyed mutation's top-level handler reports its result for the commit to record.
+      const reportResult = isMutation ? claimRequest() : null;
       const result: unknown = await (handler as (...args: unknown[]) => unknown)(...args);
       checkReturnValue(result);
+      reportResult?.(result);
       return result;
     };
     registered._handler = Object.assign(checking, { [checksReturnValue]: true as const });

@@ -7,6 +7,7 @@ import type { DatabaseFake, FunctionPath, TestAccessor } from "./convex-test-int
 import { WriteFailedError, type DurableLog } from "./durable-log";
 import { EnvironmentChangeError, type Environment, type EnvironmentChange } from "./environment";
 import type { ReadSet } from "./read-set";
+import { runAsRequest, type RequestOutcomes } from "./request-outcomes";
 import type { ReadTracker } from "./read-tracker";
 import { withoutLimits } from "./limits";
 import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
@@ -24,6 +25,8 @@ type Parts = {
   listeners: CommitListeners;
   reads: ReadTracker;
   snapshots: SnapshotReads;
+  /** Recorded results of mutations sent with a request key, for resends. */
+  requestOutcomes: RequestOutcomes;
   /** The app's own database (admin reads and imports). */
   db: DatabaseFake;
   environment: Environment;
@@ -84,9 +87,13 @@ export class LocalEngine implements Engine {
     args: JSONValue,
     identity: Identity,
     access: Access = "public",
+    requestKey?: string,
   ): Promise<JSONValue> {
     await this.checkCall(udfPath, "mutation", args, access);
-    return await this.call(() => this.as(identity).mutationFromPath(pathOf(udfPath), jsonToConvex(args)), true);
+    const run = () => this.call(() => this.as(identity).mutationFromPath(pathOf(udfPath), jsonToConvex(args)), true);
+    if (requestKey === undefined) return await run();
+    // A resend of a request that already committed gets its recorded result (request-outcomes.ts).
+    return await this.parts.requestOutcomes.once(requestKey, () => runAsRequest(requestKey, run));
   }
 
   async runAction(udfPath: string, args: JSONValue, identity: Identity, access: Access = "public"): Promise<JSONValue> {

@@ -9,6 +9,7 @@ import { getDocumentSize, type Value } from "convex/values";
 import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { CommitListeners, installCommitHook, type CommitObserver } from "./commit-hook";
+import { RequestOutcomes } from "./request-outcomes";
 import { flattenComponents, loadComponentTree } from "./component-tree";
 import { defaultRuntimeProblem, DefaultRuntimeError } from "./default-runtime";
 import {
@@ -104,6 +105,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   installUnguessableIds(internals.db);
   restore(internals, state);
   const unmounted = unmountedComponents(internals, state);
+  const requestOutcomes = new RequestOutcomes(state.requestOutcomes);
 
   const files = options.files ?? nodeDataFiles;
   const log = await DurableLog.open({
@@ -131,6 +133,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
         },
         Object.values(internals.db._documents),
         componentSnapshots(internals, unmounted),
+        requestOutcomes.entries(),
       ),
   });
   const trackRead = (document: StoredDocument) =>
@@ -151,7 +154,14 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   const scheduler = new Scheduler(t, internals, modules);
   const listeners = new CommitListeners();
   installSyscalls(internals, storage, scheduler, reads);
-  installCommitHook(internals, log, (componentPath) => observers.get(componentPath) ?? [], storage, listeners);
+  installCommitHook(
+    internals,
+    log,
+    (componentPath) => observers.get(componentPath) ?? [],
+    storage,
+    listeners,
+    requestOutcomes,
+  );
 
   await reportMissingFiles(internals, fileStore, state.deletedFiles);
   await removeLeftovers(dataDir, state.leftovers ?? []);
@@ -169,6 +179,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     listeners,
     reads,
     snapshots,
+    requestOutcomes,
     db: internals.db,
     environment,
     adminKey,

@@ -18,6 +18,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { StoredDocument } from "./convex-test-internals";
+import type { RequestOutcome } from "./request-outcomes";
 
 export const SNAPSHOT_FILE = "snapshot.json";
 export const logFileName = (generation: number) => `log-${generation}.jsonl`;
@@ -30,6 +31,8 @@ type SnapshotFile = {
   lastCreationTime: number;
   documents: JSONValue[];
   components?: Record<string, { nextDocId: number; lastCreationTime: number; documents: JSONValue[] }>;
+  /** Recent mutations' outcomes by request key, oldest first (request-outcomes.ts). */
+  requests?: [string, JSONValue][];
 };
 
 /** One committed top-level transaction: its writes (null = deleted) and the id/time counters. */
@@ -40,6 +43,8 @@ export type LogRecord = {
   w: [string, JSONValue | null][];
   /** Writes to components' databases, by component path. */
   k?: Record<string, { n: number; c: number; w: [string, JSONValue | null][] }>;
+  /** The request this commit answered, and its result: a resend of it gets this result. */
+  r?: RequestOutcome;
 };
 
 export type Counters = { commitTs: bigint; nextDocId: number; lastCreationTime: number };
@@ -69,6 +74,8 @@ export type PersistedState = Counters & {
   repairs: "newline"[];
   /** Files a compaction cut off by a kill left behind (temporary snapshots, older logs). */
   leftovers?: string[];
+  /** Recent mutations' outcomes by request key, in commit order. */
+  requestOutcomes: [string, JSONValue][];
 };
 
 /** A data folder whose files cannot be used as they are; the message says what and the way out. */
@@ -105,6 +112,7 @@ export async function readPersistedState(
     isNew: false,
     deletedFiles: new Set(),
     repairs: [],
+    requestOutcomes: [],
   };
   if (snapshotText !== null) applySnapshot(state, parseSnapshot(snapshotText));
   else if (logGenerations.some((generation) => generation > 0)) {
@@ -203,6 +211,7 @@ function applySnapshot(state: PersistedState, snapshot: SnapshotFile): void {
   state.commitTs = BigInt(snapshot.commitTs);
   state.nextDocId = snapshot.nextDocId;
   state.lastCreationTime = snapshot.lastCreationTime;
+  state.requestOutcomes.push(...(snapshot.requests ?? []));
   for (const json of snapshot.documents) {
     const document = jsonToConvex(json) as StoredDocument;
     state.documents.set(document._id, document);
@@ -237,6 +246,7 @@ function applyRecord(state: PersistedState, record: LogRecord): void {
     if (json === null) state.documents.delete(id);
     else state.documents.set(id, jsonToConvex(json) as StoredDocument);
   }
+  if (record.r !== undefined) state.requestOutcomes.push([record.r.key, record.r.result]);
   state.commitTs = BigInt(record.ts);
   state.nextDocId = Math.max(state.nextDocId, record.n);
   state.lastCreationTime = Math.max(state.lastCreationTime, record.c);
@@ -256,6 +266,7 @@ export function serializeRecord(
   counters: Counters,
   writes: [string, StoredDocument | null][],
   componentWrites: ReadonlyMap<string, ComponentWrites> = new Map(),
+  outcome: RequestOutcome | null = null,
 ): string {
   const record: LogRecord = {
     ts: counters.commitTs.toString(),
@@ -263,6 +274,7 @@ export function serializeRecord(
     c: counters.lastCreationTime,
     w: writesToJson(writes),
   };
+  if (outcome !== null) record.r = outcome;
   if (componentWrites.size > 0) {
     record.k = {};
     for (const [componentPath, component] of componentWrites) {
@@ -325,6 +337,7 @@ export function serializeSnapshot(
     string,
     { nextDocId: number; lastCreationTime: number; documents: Iterable<StoredDocument> }
   > = new Map(),
+  requestOutcomes: [string, JSONValue][] = [],
 ): string {
   const snapshot: SnapshotFile = {
     format: 1,
@@ -334,6 +347,7 @@ export function serializeSnapshot(
     lastCreationTime: counters.lastCreationTime,
     documents: Array.from(documents, (document) => convexToJson(document as Value)),
   };
+  if (requestOutcomes.length > 0) snapshot.requests = requestOutcomes;
   if (components.size > 0) {
     snapshot.components = {};
     for (const [componentPath, component] of components) {

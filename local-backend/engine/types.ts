@@ -56,8 +56,16 @@ export interface Engine {
   /**
    * Resolves only after the write is durable on disk AND the onCommit listeners have been called
    * for it, so a server that re-runs subscriptions on onCommit can wait for them before replying.
+   * With a `requestKey` (the client's session and request id) it runs at most once: a resend of
+   * a request that committed, even before a restart, gets the recorded result.
    */
-  runMutation(udfPath: string, args: JSONValue, identity: Identity, access?: Access): Promise<JSONValue>;
+  runMutation(
+    udfPath: string,
+    args: JSONValue,
+    identity: Identity,
+    access?: Access,
+    requestKey?: string,
+  ): Promise<JSONValue>;
   /** Same durability promise as runMutation for every write the action made. */
   runAction(udfPath: string, args: JSONValue, identity: Identity, access?: Access): Promise<JSONValue>;
   /**

@@ -78,6 +78,11 @@ export class SyncSession implements HubClient {
   private mutations: Promise<void> = Promise.resolve();
   private readonly pingTimer: NodeJS.Timeout;
   private closed = false;
+  /**
+   * The client's own id (its Connect message), the same on every connection it makes: with a
+   * request id it names a mutation, so a resend after a reconnect or restart runs it only once.
+   */
+  private clientSessionId: string | null = null;
   /** Stopping: no new mutation or action starts (see drain). */
   private draining = false;
   private readonly actionsRunning = new Set<Promise<unknown>>();
@@ -146,6 +151,8 @@ export class SyncSession implements HubClient {
     if (this.closed) return;
     switch (message.type) {
       case "Connect":
+        this.clientSessionId = message.sessionId;
+        return;
       case "Event":
         return;
       case "ModifyQuerySet":
@@ -221,7 +228,7 @@ export class SyncSession implements HubClient {
           this.sendFailure("MutationResponse", requestId, { message: refusal });
           return;
         }
-        const result = await this.engine.runMutation(udfPath, args, identity, access);
+        const result = await this.engine.runMutation(udfPath, args, identity, access, this.requestKey(requestId));
         // runMutation resolves after its commit was announced, so this version includes it.
         const ts = this.hub.currentVersion;
         this.send({ type: "MutationResponse", requestId, success: true, result, ts: encodeTs(ts), logLines: [] });
@@ -234,6 +241,13 @@ export class SyncSession implements HubClient {
         this.pendingRequests--;
       }
     });
+  }
+
+  /** The client's session and request id, and who sent it (a session id alone is no credential). */
+  private requestKey(requestId: number): string | undefined {
+    if (this.clientSessionId === null) return undefined;
+    const { identity } = this.caller;
+    return JSON.stringify([this.clientSessionId, requestId, identity?.tokenIdentifier ?? null]);
   }
 
   private act(requestId: number, udfPath: string, args: JSONValue, target: { componentPath?: string }): void {

@@ -28,6 +28,15 @@ export const add = mutation({
   },
 });
 
+/** A mutation that calls another one twice (for the resend tests: the outcome is this one's). */
+export const addTwice = mutation({
+  args: { text: v.string() },
+  handler: async (ctx, { text }) => ({
+    first: await ctx.runMutation(addRef, { text }),
+    second: await ctx.runMutation(addRef, { text }),
+  }),
+});
+
 export const addNow = internalMutation({
   args: { text: v.string() },
   handler: async (ctx, { text }) => await ctx.db.insert("notes", { text }),
