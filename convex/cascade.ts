@@ -159,6 +159,7 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
       .withIndex("by_roomId", (q) => q.eq("roomId", target.id))
       .take(limit);
     await Promise.all(messages.map((message) => ctx.db.delete(message._id)));
+    for (const message of messages) await clearReportsLater(ctx, "chatMessage", message._id);
     return messages.length;
   }
   const comments =
@@ -181,5 +182,24 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
     rows.push(...more);
   }
   await Promise.all(rows.map((row) => ctx.db.delete(row._id)));
+  const commentKind = target.table === "books" ? "bookComment" : "postComment";
+  for (const comment of comments) await clearReportsLater(ctx, commentKind, comment._id);
   return rows.length;
+}
+
+/**
+ * Takes a deleted dependent (a comment, a chat message) out of the moderators' queue now, and
+ * leaves its reports to a run of their own: a batch of 500 comments each with many reports would
+ * not fit one mutation.
+ */
+async function clearReportsLater(ctx: MutationCtx, kind: ReportTargetKind, id: string): Promise<void> {
+  const item = await ctx.db
+    .query("reportedItems")
+    .withIndex("by_target", (q) => q.eq("targetKind", kind).eq("targetId", id))
+    .unique();
+  if (item === null) return;
+  await ctx.db.delete(item._id);
+  await ctx.scheduler.runAfter(0, internal.cascade.continueDeletingDependents, {
+    target: { table: "reportedItems", id: item._id },
+  });
 }

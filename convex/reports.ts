@@ -1,11 +1,13 @@
 /**
  * Reporting (issue 16): anyone signed in may report a book, post, comment, chat room, chat
  * message, profile, or a private message of a conversation they are in. One open report per
- * person per item; the queue (moderationLists.ts) groups them per item.
+ * person per item, and at most 10 reports in 10 minutes and 50 a day per person
+ * (lib/moderation/report-limits.ts); the queue (moderationLists.ts) groups them per item.
  */
 import { ConvexError, v } from "convex/values";
 import { requireParticipant } from "./lib/conversations";
 import { userMutation } from "./lib/functions";
+import { takeReportAllowance } from "./lib/moderation/report-limits";
 import { loadTarget } from "./lib/moderation/targets";
 import { REPORT_TEXT_LIMIT, reportReasonValidator, reportTargetValidator } from "./lib/moderation/validators";
 import { cleanOptionalText } from "./lib/text";
@@ -23,6 +25,8 @@ export const report = userMutation({
     if (content.conversationId) await requireParticipant(ctx, content.conversationId, ctx.user._id);
     if (content.authorId === ctx.user._id) throw new ConvexError(CANNOT_REPORT_OWN);
     const details = cleanOptionalText(text, "Details", REPORT_TEXT_LIMIT);
+    // A refusal below (a repeat) rolls this back with everything else.
+    await takeReportAllowance(ctx, ctx.user._id);
 
     const now = Date.now();
     const item = await ctx.db

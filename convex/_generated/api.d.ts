@@ -49,6 +49,7 @@ import type * as lib_likes from "../lib/likes.js";
 import type * as lib_mail_limits from "../lib/mail-limits.js";
 import type * as lib_moderation_actions from "../lib/moderation/actions.js";
 import type * as lib_moderation_audit from "../lib/moderation/audit.js";
+import type * as lib_moderation_report_limits from "../lib/moderation/report-limits.js";
 import type * as lib_moderation_roles from "../lib/moderation/roles.js";
 import type * as lib_moderation_suspensions from "../lib/moderation/suspensions.js";
 import type * as lib_moderation_targets from "../lib/moderation/targets.js";
@@ -120,6 +121,7 @@ declare const fullApi: ApiFromModules<{
   "lib/mail-limits": typeof lib_mail_limits;
   "lib/moderation/actions": typeof lib_moderation_actions;
   "lib/moderation/audit": typeof lib_moderation_audit;
+  "lib/moderation/report-limits": typeof lib_moderation_report_limits;
   "lib/moderation/roles": typeof lib_moderation_roles;
   "lib/moderation/suspensions": typeof lib_moderation_suspensions;
   "lib/moderation/targets": typeof lib_moderation_targets;

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
 import { ALREADY_REPORTED, CANNOT_REPORT_OWN, REPORT_TARGET_GONE } from "../../convex/reports";
@@ -128,5 +128,51 @@ describe("reports:report", () => {
     await reader.as.mutation(api.reports.report, { target: { kind: "post", id: postId }, reason: "spam" });
     await author.as.mutation(api.posts.remove, { postId });
     expect(await reportRows(t)).toEqual({ items: [], reports: [] });
+  });
+
+  test("deleting a post takes its comments' reports out of the queue at once, and their rows after", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = newBackend();
+      const author = await signedInUser(t);
+      const [a, b] = [await signedInUser(t, { name: "A" }), await signedInUser(t, { name: "B" })];
+      const { postId } = await addPost(t, author.as);
+      const commentId = await a.as.mutation(api.postComments.add, { postId, text: "Buy followers here" });
+      for (const reporter of [author, b]) {
+        await reporter.as.mutation(api.reports.report, {
+          target: { kind: "postComment", id: commentId },
+          reason: "spam",
+        });
+      }
+      await author.as.mutation(api.posts.remove, { postId });
+      expect((await reportRows(t)).items).toEqual([]);
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      expect(await reportRows(t)).toEqual({ items: [], reports: [] });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("refuses a flood of reports from one person, saying how long to wait", async () => {
+    const t = newBackend();
+    const author = await signedInUser(t);
+    const reporter = await signedInUser(t, { name: "Busy" });
+    const { postId } = await addPost(t, author.as);
+    const comments = [];
+    for (let index = 0; index < 11; index++) {
+      comments.push(await author.as.mutation(api.postComments.add, { postId, text: `Comment ${index}` }));
+    }
+    for (const commentId of comments.slice(0, 10)) {
+      await reporter.as.mutation(api.reports.report, {
+        target: { kind: "postComment", id: commentId },
+        reason: "spam",
+      });
+    }
+    await expect(
+      reporter.as.mutation(api.reports.report, { target: { kind: "postComment", id: comments[10]! }, reason: "spam" }),
+    ).rejects.toThrow(/You have sent many reports in a short time\. You can report again in \d+ min\./);
+    expect((await reportRows(t)).reports).toHaveLength(10);
+    // Someone else is not held back by it.
+    await author.as.mutation(api.reports.report, { target: { kind: "profile", id: reporter.userId }, reason: "spam" });
   });
 });
