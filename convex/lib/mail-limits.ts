@@ -9,8 +9,11 @@ import { components } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
 import { AUTH_MESSAGES } from "./auth-messages";
 
-const BURST = { kind: "fixed window", rate: 3, period: 10 * MINUTE } as const;
-const DAILY = { kind: "fixed window", rate: 10, period: DAY } as const;
+// Windows aligned to the clock (every 10 minutes, each UTC day) rather than the component's
+// default random start, so "try again in N minutes" and the daily count are the same for everyone
+// and the limits can be tested without a window closing at a random moment mid-test.
+const BURST = { kind: "fixed window", rate: 3, period: 10 * MINUTE, start: 0 } as const;
+const DAILY = { kind: "fixed window", rate: 10, period: DAY, start: 0 } as const;
 
 const LIMITS = {
   verificationMailPerAddress: BURST,

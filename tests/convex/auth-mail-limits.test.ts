@@ -11,7 +11,9 @@ const MINUTE = 60_000;
 
 beforeEach(async () => {
   await useAuthEnvironment();
-  vi.useFakeTimers({ toFake: ["Date"] });
+  // A morning on the hour: the limits' windows start every 10 minutes and each UTC day, so none
+  // closes during a test.
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-04T08:00:00Z") });
 });
 
 afterEach(() => {

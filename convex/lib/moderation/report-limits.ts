@@ -11,7 +11,8 @@ import type { MutationCtx } from "../../_generated/server";
 
 export const reportLimits = new RateLimiter(components.rateLimiter, {
   reportBurst: { kind: "token bucket", rate: 10, period: 10 * MINUTE, capacity: 10 },
-  reportDaily: { kind: "fixed window", rate: 50, period: DAY },
+  // Each UTC day, as the mail limits count (mail-limits.ts).
+  reportDaily: { kind: "fixed window", rate: 50, period: DAY, start: 0 },
 });
 
 /** "You have sent many reports in a short time. You can report again in 3 min." */
