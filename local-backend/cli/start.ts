@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { mayBeNewDataFolder } from "../engine/persisted-state";
 import { startLocalBackend } from "../server/start-server";
 import { DEMO_PASSWORD, DEMO_USERS } from "../seed/users";
 import { parseCliArgs, USAGE } from "./args";
@@ -39,7 +40,10 @@ async function main(): Promise<void> {
   // Both hold on to memory they no longer need (Vite's bundler ~600 MB, seeding ~80 MB), so they run
   // in child processes, side by side, and the serving process starts lean.
   const building = runChildTask<BuildResult>(BUILD_ENTRY, [path.join(PROJECT_ROOT, "dist")], "The client build");
-  const seeding = runChildTask<boolean>(SEED_ENTRY, [dataDir, `http://127.0.0.1:${port}`], "Seeding the demo content");
+  // Only a folder that may be new is opened for seeding; any other would be read twice for nothing.
+  const seeding = (await mayBeNewDataFolder(dataDir))
+    ? runChildTask<boolean>(SEED_ENTRY, [dataDir, `http://127.0.0.1:${port}`], "Seeding the demo content")
+    : Promise.resolve(false);
   const [build, seeded] = await Promise.allSettled([building, seeding]);
   if (build.status === "rejected") {
     console.error("Building the client failed:", build.reason instanceof Error ? build.reason.message : build.reason);

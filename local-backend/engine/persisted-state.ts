@@ -15,7 +15,7 @@
  */
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { StoredDocument } from "./convex-test-internals";
 import type { RequestOutcome } from "./request-outcomes";
@@ -194,6 +194,25 @@ function readLog(state: PersistedState, logText: string, logName: string, report
     } else offset = newline + 1;
   }
   state.logBytes = offset;
+}
+
+/**
+ * Whether the folder may still be new (no keys, database or uploads yet): a look at names and
+ * sizes, without reading the database, so a caller can skip work meant for new folders only.
+ * The engine's `isNew` has the last word.
+ */
+export async function mayBeNewDataFolder(dataDir: string): Promise<boolean> {
+  let names: string[];
+  try {
+    names = await readdir(dataDir);
+  } catch {
+    return true; // not created yet
+  }
+  if (names.includes("env.json") || names.includes(SNAPSHOT_FILE)) return false;
+  for (const name of names.filter((name) => LOG_FILE.test(name))) {
+    if ((await stat(path.join(dataDir, name))).size > 0) return false;
+  }
+  return !(await hasStoredFiles(dataDir));
 }
 
 /** Whether uploaded files exist (a folder with files has held data even without a database). */
