@@ -7,13 +7,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Id } from "../convex/_generated/dataModel";
 import { openEngine } from "../local-backend/engine/open-engine";
 import { seedDemoContent } from "../local-backend/seed/run-seed";
 import { fillPosts } from "./bench-posts";
+import { freePort } from "../local-backend/cli/preflight";
 
 const EXTRA_POSTS = [0, 10_000, 100_000];
 /** How long the started app is left alone before its memory is read. */
@@ -49,14 +49,6 @@ function processTree(rootPid: number): ProcessMemory[] {
       return [];
     }
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** A data folder with the demo content and `posts` more posts by Alice, as if used for a while. */

@@ -17,6 +17,15 @@ export function assertPortFree(port: number, host = "127.0.0.1"): Promise<void> 
   });
 }
 
+/** A port free right now on 127.0.0.1, for a process started next (tests, benchmarks). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /** Throws the engine's "cannot read data folder <dir>: …" when the folder cannot be used. */
 export async function assertDataFolderUsable(dataDir: string): Promise<void> {
   const unlock = await lockDataFolder(path.resolve(dataDir));

@@ -42,6 +42,16 @@ function reasonOf(reason: string | undefined): string | undefined {
   return cleanOptionalText(reason, "Reason", MODERATION_REASON_LIMIT);
 }
 
+/** What the audit row says of the content acted on: its author and a few words of it. */
+function aboutContent(content: NonNullable<Awaited<ReturnType<typeof loadTarget>>>) {
+  return { subjectId: content.authorId, summary: summaryOf(content) };
+}
+
+/** "1 report", "3 reports". */
+function reportCount(reports: number): string {
+  return `${reports} report${reports === 1 ? "" : "s"}`;
+}
+
 /** Removes reported (or any) content with its dependents, as its owner's delete would, and clears its reports. */
 export async function removeContent(
   ctx: MutationCtx,
@@ -56,9 +66,9 @@ export async function removeContent(
   await writeLog(ctx, actor, {
     action: "remove",
     target: targetKey(target),
-    ...(content ? { subjectId: content.authorId, summary: summaryOf(content) } : { detail: "already gone" }),
+    ...(content ? aboutContent(content) : { detail: "already gone" }),
     ...(cleanReason ? { reason: cleanReason } : {}),
-    ...(reports > 0 ? { detail: `${reports} report${reports === 1 ? "" : "s"}` } : {}),
+    ...(reports > 0 ? { detail: reportCount(reports) } : {}),
   });
 }
 
@@ -75,9 +85,9 @@ export async function dismissReports(
   await writeLog(ctx, actor, {
     action: "dismiss",
     target: targetKey(target),
-    ...(content ? { subjectId: content.authorId, summary: summaryOf(content) } : {}),
+    ...(content ? aboutContent(content) : {}),
     ...(cleanReason ? { reason: cleanReason } : {}),
-    detail: `${reports} report${reports === 1 ? "" : "s"}`,
+    detail: reportCount(reports),
   });
 }
 

@@ -1,24 +1,30 @@
+import { useState, type ReactNode } from "react";
+import { withFailureToast } from "@/lib/show-failure";
 import { ConfirmDialog } from "./confirm-dialog";
 
-type DeleteMessageDialogProps = {
-  open: boolean;
-  onClose: () => void;
-  /** Deletes the message; throw to keep the dialog open (report the failure first, e.g. withFailureToast). */
-  onDelete: () => Promise<unknown>;
-};
-
-/** Deleting one's own message asks first (seed §5, PRODUCT D9). */
-export function DeleteMessageDialog({ open, onClose, onDelete }: DeleteMessageDialogProps) {
-  return (
+/**
+ * Deleting one's own message asks first (seed §5, PRODUCT D9). `askToDelete(id)` opens the
+ * confirmation; `dialog` goes anywhere in the history's tree. A failed delete says so in a toast
+ * and keeps the dialog open.
+ */
+export function useDeleteMessage<MessageId extends string>(
+  remove: (messageId: MessageId) => Promise<unknown>,
+): { askToDelete: (messageId: MessageId) => void; dialog: ReactNode } {
+  const [deleting, setDeleting] = useState<MessageId | null>(null);
+  const dialog = (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !next && onClose()}
+      open={deleting !== null}
+      onOpenChange={(next) => !next && setDeleting(null)}
       title="Delete message?"
       message="Are you sure you want to delete this message? This cannot be undone."
       confirmLabel="Delete"
       busyLabel="Deleting..."
       destructive
-      onConfirm={onDelete}
+      onConfirm={async () => {
+        if (deleting === null) return;
+        await withFailureToast(() => remove(deleting), "Failed to delete message. Please try again.");
+      }}
     />
   );
+  return { askToDelete: setDeleting, dialog };
 }

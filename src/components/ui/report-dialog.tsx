@@ -12,6 +12,7 @@ import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
 import { Dialog } from "./dialog";
 import { FormActions, FormError } from "./form-actions";
+import { RadioChoices } from "./radio-choices";
 
 export const REPORT_SENT = "Thanks. Your report was sent to the moderators.";
 export const REASON_REQUIRED = "Please choose a reason.";
@@ -76,32 +77,21 @@ export function ReportDialog({ open, onOpenChange, target, label }: ReportDialog
       preventClose={busy}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-800">
-            Reason <span aria-hidden>*</span>
-          </legend>
-          <div className="mt-2 grid gap-1 sm:grid-cols-2">
-            {REPORT_REASONS.map((value) => (
-              <label
-                key={value}
-                className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm text-stone-800 hover:bg-stone-50 has-[:checked]:bg-brand-50 has-[:checked]:font-medium"
-              >
-                <input
-                  type="radio"
-                  name="reason"
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => {
-                    setReason(value);
-                    setError(null);
-                  }}
-                  className="size-4 accent-brand-600"
-                />
-                {REPORT_REASON_LABELS[value]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioChoices
+          name="reason"
+          legend={
+            <>
+              Reason <span aria-hidden>*</span>
+            </>
+          }
+          choices={REPORT_REASONS}
+          labels={REPORT_REASON_LABELS}
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setError(null);
+          }}
+        />
         <div>
           <label htmlFor={detailsId} className="block text-sm font-medium text-stone-800">
             Details (optional)

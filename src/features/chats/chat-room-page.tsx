@@ -1,9 +1,9 @@
 import usePresence from "@convex-dev/presence/react";
 import { useMutation, useQuery } from "convex/react";
-import { ArrowLeft, MessagesSquare } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
+import { ConversationFrame } from "@/components/ui/conversation-frame";
 import { MessageComposer } from "@/components/ui/message-composer";
 import { ReportButton } from "@/components/ui/report-button";
 import { Spinner } from "@/components/ui/spinner";
@@ -14,6 +14,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { CHAT_NOT_FOUND } from "../../../convex/lib/chat-texts";
 import { CHAT_LIMITS, type ChatRoomSummary } from "./chat-types";
 import { ChatHistory } from "./components/chat-history";
+import { ChatRoomCover } from "./components/chat-room-cover";
 import { PeopleHere } from "./components/people-here";
 import { TypingLine } from "./components/typing-line";
 import { useTypingSignal } from "./hooks/use-typing-signal";
@@ -50,43 +51,30 @@ function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<
   const here = presence === undefined ? undefined : peopleHere(presence);
 
   return (
-    // Fills the screen between the top bar (3.5rem) and the bottom bar (4rem), so only the history
-    // scrolls; on phones it also takes the layout's spare bottom padding, on wider screens a card.
-    <div className="mx-auto -mb-8 flex h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] max-w-3xl flex-col sm:mb-0 sm:h-[calc(100dvh-9.5rem)] sm:px-6 sm:pt-4">
-      <div className="flex min-h-0 flex-1 flex-col overflow-hidden bg-stone-50 sm:rounded-2xl sm:border sm:border-stone-200 sm:shadow-sm">
-        <header className="flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-2 sm:gap-3 sm:px-4">
-          <Link
-            to={paths.chats}
-            aria-label="Back to Public chats"
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-500"
-          >
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-          <div className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-600">
-            {room.imageUrl ? (
-              <img src={room.imageUrl} alt="" className="size-full object-cover" />
-            ) : (
-              <MessagesSquare aria-hidden className="size-5" />
-            )}
-          </div>
+    <ConversationFrame
+      back={{ to: paths.chats, label: "Back to Public chats" }}
+      header={
+        <>
+          <ChatRoomCover imageUrl={room.imageUrl} size="sm" />
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-base leading-tight font-semibold text-stone-900 sm:text-lg">{room.name}</h1>
             <p className="truncate text-xs text-stone-600 sm:text-sm">{room.description}</p>
           </div>
           <PeopleHere people={here} />
           {!room.isMine && <ReportButton target={{ kind: "chatRoom", id: room._id }} label="chat" variant="icon" />}
-        </header>
-        <ChatHistory roomId={room._id} roomName={room.name} />
-        <TypingLine presence={presence} viewerId={viewerId} />
-        <MessageComposer
-          maxLength={CHAT_LIMITS.message}
-          withEmojiPicker
-          onTyping={onTyping}
-          onSend={(text) =>
-            withFailureToast(() => sendMessage({ roomId: room._id, text }), "Failed to send message. Please try again.")
-          }
-        />
-      </div>
-    </div>
+        </>
+      }
+    >
+      <ChatHistory roomId={room._id} roomName={room.name} />
+      <TypingLine presence={presence} viewerId={viewerId} />
+      <MessageComposer
+        maxLength={CHAT_LIMITS.message}
+        withEmojiPicker
+        onTyping={onTyping}
+        onSend={(text) =>
+          withFailureToast(() => sendMessage({ roomId: room._id, text }), "Failed to send message. Please try again.")
+        }
+      />
+    </ConversationFrame>
   );
 }

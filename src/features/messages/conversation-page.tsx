@@ -1,9 +1,9 @@
 import { useMutation } from "convex/react";
-import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { Avatar } from "@/components/ui/avatar";
+import { ConversationFrame } from "@/components/ui/conversation-frame";
 import { MessageComposer } from "@/components/ui/message-composer";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -41,37 +41,28 @@ function ConversationView({ conversation }: { conversation: ConversationDetails 
   useMarkRead(conversation._id, conversation.unreadCount);
 
   return (
-    // Fills the screen between the top bar (3.5rem) and the bottom bar (4rem), so only the history
-    // scrolls; on phones it also takes the layout's spare bottom padding, on wider screens a card.
-    <div className="mx-auto -mb-8 flex h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] max-w-3xl flex-col sm:mb-0 sm:h-[calc(100dvh-9.5rem)] sm:px-6 sm:pt-4">
-      <div className="flex min-h-0 flex-1 flex-col overflow-hidden bg-stone-50 sm:rounded-2xl sm:border sm:border-stone-200 sm:shadow-sm">
-        <header className="flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-2 sm:px-4">
-          <Link
-            to={paths.messages}
-            aria-label="Back to Messages"
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-500"
-          >
-            <ArrowLeft aria-hidden className="size-5" />
-          </Link>
-          <Link
-            to={paths.accountOf(other.userId)}
-            className="flex min-w-0 items-center gap-3 rounded-full pr-3 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-          >
-            <Avatar src={other.photoURL} name={other.displayName} size="md" />
-            <h1 className="truncate text-lg font-semibold text-stone-900">{other.displayName}</h1>
-          </Link>
-        </header>
-        <MessageHistory conversationId={conversation._id} otherName={other.displayName} />
-        <MessageComposer
-          maxLength={MESSAGE_MAX_LENGTH}
-          onSend={(text) =>
-            withFailureToast(
-              () => sendMessage({ conversationId: conversation._id, text }),
-              "Failed to send message. Please try again.",
-            )
-          }
-        />
-      </div>
-    </div>
+    <ConversationFrame
+      back={{ to: paths.messages, label: "Back to Messages" }}
+      header={
+        <Link
+          to={paths.accountOf(other.userId)}
+          className="flex min-w-0 items-center gap-3 rounded-full pr-3 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <Avatar src={other.photoURL} name={other.displayName} size="md" />
+          <h1 className="truncate text-lg font-semibold text-stone-900">{other.displayName}</h1>
+        </Link>
+      }
+    >
+      <MessageHistory conversationId={conversation._id} otherName={other.displayName} />
+      <MessageComposer
+        maxLength={MESSAGE_MAX_LENGTH}
+        onSend={(text) =>
+          withFailureToast(
+            () => sendMessage({ conversationId: conversation._id, text }),
+            "Failed to send message. Please try again.",
+          )
+        }
+      />
+    </ConversationFrame>
   );
 }

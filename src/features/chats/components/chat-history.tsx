@@ -1,8 +1,6 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
-import { useState } from "react";
-import { DeleteMessageDialog } from "@/components/ui/delete-message-dialog";
+import { useDeleteMessage } from "@/components/ui/delete-message-dialog";
 import { ScrollingHistory } from "@/components/ui/scrolling-history";
-import { withFailureToast } from "@/lib/show-failure";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { ChatMessageItem } from "./chat-message-item";
@@ -20,7 +18,7 @@ export function ChatHistory({ roomId, roomName }: ChatHistoryProps) {
     { initialNumItems: PAGE_SIZE },
   );
   const removeMessage = useMutation(api.chatMessages.remove);
-  const [deleting, setDeleting] = useState<Id<"chatMessages"> | null>(null);
+  const { askToDelete, dialog } = useDeleteMessage((messageId: Id<"chatMessages">) => removeMessage({ messageId }));
 
   return (
     <>
@@ -36,21 +34,11 @@ export function ChatHistory({ roomId, roomName }: ChatHistoryProps) {
             key={message._id}
             message={message}
             previous={previous}
-            onDelete={message.isMine ? () => setDeleting(message._id) : undefined}
+            onDelete={message.isMine ? () => askToDelete(message._id) : undefined}
           />
         )}
       />
-      <DeleteMessageDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        onDelete={async () => {
-          if (deleting === null) return;
-          await withFailureToast(
-            () => removeMessage({ messageId: deleting }),
-            "Failed to delete message. Please try again.",
-          );
-        }}
-      />
+      {dialog}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
-import { Trash2 } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
+import { DeleteMessageButton, REVEAL_ON_HOVER } from "@/components/ui/message-actions";
 import { ReportButton } from "@/components/ui/report-button";
 import { paths } from "@/config/paths";
 import { formatFullDate, formatTimeOfDay } from "@/lib/format";
@@ -62,22 +62,10 @@ export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItem
           target={{ kind: "chatMessage", id: message._id }}
           label="message"
           variant="icon"
-          // Like Delete: always there on touch screens, on hover or focus with a mouse.
-          className="self-center group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:hover)]:opacity-0"
+          className={clsx("self-center", REVEAL_ON_HOVER)}
         />
       )}
-      {onDelete && (
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label="Delete message"
-          title="Delete message"
-          // Always visible on touch screens; with a mouse it appears on hover or focus.
-          className="inline-flex size-9 shrink-0 items-center justify-center self-center rounded-full text-stone-400 transition group-hover:opacity-100 hover:bg-red-50 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-red-500 [@media(hover:hover)]:opacity-0"
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
-      )}
+      {onDelete && <DeleteMessageButton onClick={onDelete} className="self-center" />}
     </li>
   );
 }

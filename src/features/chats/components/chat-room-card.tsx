@@ -1,9 +1,10 @@
-import { MessagesSquare, Trash2, Users } from "lucide-react";
+import { Trash2, Users } from "lucide-react";
 import { Link } from "react-router-dom";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { paths } from "@/config/paths";
 import { formatCount } from "@/lib/format";
 import type { ChatRoomSummary } from "../chat-types";
+import { ChatRoomCover } from "./chat-room-cover";
 
 type ChatRoomCardProps = {
   room: ChatRoomSummary;
@@ -15,13 +16,7 @@ type ChatRoomCardProps = {
 export function ChatRoomCard({ room, onDelete }: ChatRoomCardProps) {
   return (
     <article className="relative flex gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm transition focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md sm:gap-4 sm:p-4">
-      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-600 sm:size-20">
-        {room.imageUrl ? (
-          <img src={room.imageUrl} alt="" className="size-full object-cover" />
-        ) : (
-          <MessagesSquare aria-hidden className="size-8" />
-        )}
-      </div>
+      <ChatRoomCover imageUrl={room.imageUrl} size="lg" />
       <div className="min-w-0 flex-1">
         <h2 className="text-base leading-snug font-semibold text-stone-900">
           {/* The whole card opens the room; the link's box is stretched over it. */}

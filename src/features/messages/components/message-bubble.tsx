@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Trash2 } from "lucide-react";
+import { DeleteMessageButton, REVEAL_ON_HOVER } from "@/components/ui/message-actions";
 import { ReportButton } from "@/components/ui/report-button";
 import { formatTimeOfDay } from "@/lib/format";
 import type { PrivateMessage } from "../message-types";
@@ -17,18 +17,7 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
   const mine = message.isMine;
   return (
     <li className={clsx("group flex items-center gap-1", mine ? "justify-end" : "justify-start")}>
-      {mine && onDelete && (
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label="Delete message"
-          title="Delete message"
-          // Always visible on touch screens; on screens with a mouse it appears on hover or focus.
-          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-stone-400 transition group-hover:opacity-100 hover:bg-red-50 hover:text-red-600 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-red-500 [@media(hover:hover)]:opacity-0"
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
-      )}
+      {mine && onDelete && <DeleteMessageButton onClick={onDelete} />}
       <div
         className={clsx(
           "max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%]",
@@ -54,8 +43,7 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
           target={{ kind: "message", id: message._id }}
           label="message"
           variant="icon"
-          // Like Delete: always there on touch screens, on hover or focus with a mouse.
-          className="group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:hover)]:opacity-0"
+          className={REVEAL_ON_HOVER}
         />
       )}
     </li>

@@ -1,8 +1,6 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
-import { useState } from "react";
-import { DeleteMessageDialog } from "@/components/ui/delete-message-dialog";
+import { useDeleteMessage } from "@/components/ui/delete-message-dialog";
 import { ScrollingHistory } from "@/components/ui/scrolling-history";
-import { withFailureToast } from "@/lib/show-failure";
 import { api } from "../../../../convex/_generated/api";
 import type { Id } from "../../../../convex/_generated/dataModel";
 import { MessageBubble } from "./message-bubble";
@@ -20,7 +18,7 @@ export function MessageHistory({ conversationId, otherName }: MessageHistoryProp
     { initialNumItems: PAGE_SIZE },
   );
   const removeMessage = useMutation(api.messages.remove);
-  const [deleting, setDeleting] = useState<Id<"messages"> | null>(null);
+  const { askToDelete, dialog } = useDeleteMessage((messageId: Id<"messages">) => removeMessage({ messageId }));
 
   return (
     <>
@@ -35,21 +33,11 @@ export function MessageHistory({ conversationId, otherName }: MessageHistoryProp
           <MessageBubble
             message={message}
             senderName={message.isMine ? "You" : otherName}
-            onDelete={message.isMine ? () => setDeleting(message._id) : undefined}
+            onDelete={message.isMine ? () => askToDelete(message._id) : undefined}
           />
         )}
       />
-      <DeleteMessageDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        onDelete={async () => {
-          if (deleting === null) return;
-          await withFailureToast(
-            () => removeMessage({ messageId: deleting }),
-            "Failed to delete message. Please try again.",
-          );
-        }}
-      />
+      {dialog}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions, FormError } from "@/components/ui/form-actions";
+import { RadioChoices } from "@/components/ui/radio-choices";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
 import { api } from "../../../../convex/_generated/api";
@@ -62,27 +63,15 @@ export function SuspendDialog({ open, onOpenChange, userId, name }: SuspendDialo
       preventClose={busy}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-800">For how long</legend>
-          <div className="mt-2 grid grid-cols-2 gap-1">
-            {SUSPENSION_DURATIONS.map((value) => (
-              <label
-                key={value}
-                className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm text-stone-800 hover:bg-stone-50 has-[:checked]:bg-brand-50 has-[:checked]:font-medium"
-              >
-                <input
-                  type="radio"
-                  name="duration"
-                  value={value}
-                  checked={duration === value}
-                  onChange={() => setDuration(value)}
-                  className="size-4 accent-brand-600"
-                />
-                {DURATION_LABELS[value]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioChoices
+          name="duration"
+          legend="For how long"
+          choices={SUSPENSION_DURATIONS}
+          labels={DURATION_LABELS}
+          value={duration}
+          onChange={setDuration}
+          twoColumnsOnPhones
+        />
         <div>
           <label htmlFor={reasonId} className="block text-sm font-medium text-stone-800">
             Reason <span aria-hidden>*</span>
