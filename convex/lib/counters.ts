@@ -9,7 +9,9 @@ export async function getCounter(ctx: QueryCtx, name: CounterName): Promise<numb
   const counter = await ctx.db
     .query("counters")
     .withIndex("by_name", (q) => q.eq("name", name))
-    .unique();
+    // Each name has one row (incrementCounter inserts it once); first() reads one where unique()
+    // reads two, on every page of books and posts.
+    .first();
   return counter?.value ?? 0;
 }
 

@@ -13,7 +13,8 @@ export async function publicUser(ctx: QueryCtx, userId: Id<"users">): Promise<Pu
   const profile = await ctx.db
     .query("profiles")
     .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
+    // One profile per user (createProfileIfMissing); first() reads one row where unique() reads two.
+    .first();
   return {
     userId,
     displayName: profile?.displayName ?? "Unknown User",

@@ -8,8 +8,11 @@
  * (its store is a NestedLock). Everything here is checked, so a convex-test upgrade that moves
  * these internals fails loudly at start instead of silently losing data.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { isTransactionStore } from "./determinism";
+import { NodeAsyncLocalStorage, SharedAsyncLocalStorage } from "./shared-async-context";
+
+/** What convex-test keeps its state in: Node's AsyncLocalStorage or a shared one, used alike. */
+type AsyncLocalStorage<T> = Pick<SharedAsyncLocalStorage<T>, "getStore" | "run">;
 
 /** A stored document as convex-test keeps it (Convex values, with _id and _creationTime). */
 export type StoredDocument = Record<string, unknown> & { _id: string; _creationTime: number };
@@ -113,15 +116,23 @@ export function databaseOf(internals: Internals, componentPath: string): Databas
 /** Captures the convex global and the transaction marker of the convex-test instance `t`. */
 export async function captureInternals(t: TestAccessor): Promise<Internals> {
   const seen: { storage: AsyncLocalStorage<unknown>; store: unknown }[] = [];
-  const originalRun = AsyncLocalStorage.prototype.run;
-  AsyncLocalStorage.prototype.run = function (this: AsyncLocalStorage<unknown>, store: unknown, ...rest: unknown[]) {
-    seen.push({ storage: this, store });
-    return (originalRun as (...args: unknown[]) => unknown).call(this, store, ...rest);
-  } as typeof originalRun;
+  // convex-test's storages are Node's or shared ones (./shared-async-context.ts), depending on
+  // whether it was loaded before or after that was installed: watch both.
+  const prototypes = [NodeAsyncLocalStorage.prototype, SharedAsyncLocalStorage.prototype] as {
+    run: (...args: unknown[]) => unknown;
+  }[];
+  const originalRuns = prototypes.map((prototype) => prototype.run);
+  prototypes.forEach((prototype, index) => {
+    const originalRun = originalRuns[index];
+    prototype.run = function (this: AsyncLocalStorage<unknown>, store: unknown, ...rest: unknown[]) {
+      seen.push({ storage: this, store });
+      return originalRun?.call(this, store, ...rest);
+    };
+  });
   try {
     await t.run(async () => null);
   } finally {
-    AsyncLocalStorage.prototype.run = originalRun;
+    prototypes.forEach((prototype, index) => (prototype.run = originalRuns[index] ?? prototype.run));
   }
   const convexGlobal = seen.find(({ store }) => isConvexGlobal(store))?.store as ConvexGlobal | undefined;
   const transactionMarker = seen.find(({ store }) => store?.constructor?.name === "NestedLock")?.storage;

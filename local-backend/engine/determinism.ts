@@ -8,10 +8,10 @@
  * in the handler sees a frozen clock and a seeded generator; actions (whose store has none of
  * those) keep the real ones, as on Convex.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomInt } from "node:crypto";
 
 type Overrides = Record<string, unknown>;
+type OverridesStorage = { run<R>(store: Overrides, callback: () => R): R };
 
 const RealDate = Date;
 const RealMath = Math;
@@ -24,18 +24,20 @@ const installed = Symbol("deterministic runs");
  * installed once, and it still enters through AsyncLocalStorage.prototype.run (where
  * ./convex-test-internals.ts finds it again for the next engine).
  */
-export function installDeterminism(overridesStorage: AsyncLocalStorage<Overrides>): void {
+export function installDeterminism(overridesStorage: OverridesStorage): void {
   const storage = overridesStorage as unknown as Record<PropertyKey, unknown>;
   if (storage[installed] === true) return;
   storage[installed] = true;
-  storage.run = function (this: AsyncLocalStorage<Overrides>, store: Overrides, ...rest: unknown[]) {
+  storage.run = function (this: OverridesStorage, store: Overrides, ...rest: unknown[]) {
     if (isTransactionStore(store)) {
       const startedAt = RealDate.now();
       // Built on first use: most runs never read the clock or draw a number.
       lazily(store, "Date", () => frozenDate(startedAt));
       lazily(store, "Math", () => seededMath(randomInt(2 ** 31)));
     }
-    return (AsyncLocalStorage.prototype.run as (...args: unknown[]) => unknown).call(this, store, ...rest);
+    // The class's own run, looked up now: ./convex-test-internals.ts watches it for the next engine.
+    const classRun = (Object.getPrototypeOf(this) as { run: (...args: unknown[]) => unknown }).run;
+    return classRun.call(this, store, ...rest);
   };
 }
 

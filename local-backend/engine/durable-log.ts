@@ -10,7 +10,8 @@
  * was told about them, no subscription saw them), their callers are rejected, and the next
  * commit tries the disk again, so writes resume by themselves once there is space.
  */
-import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
+import { AsyncResource } from "node:async_hooks";
+import { SharedAsyncLocalStorage } from "./shared-async-context";
 import path from "node:path";
 import type { DataFiles, LogFile } from "./fs-durable";
 import { logFileName, SNAPSHOT_FILE } from "./persisted-state";
@@ -72,7 +73,7 @@ export class DurableLog {
   private failing = false;
   private compactionRequested = false;
   private readonly inFlight = new Set<Promise<unknown>>();
-  private readonly commitsOfCall = new AsyncLocalStorage<number[]>();
+  private readonly commitsOfCall = new SharedAsyncLocalStorage<number[]>();
   // The flush loop runs in the context the log was opened in, not in whatever function's
   // async context happened to commit first (convex-test keys its state on that context).
   private readonly rootScope = new AsyncResource("local-backend-durable-log");

@@ -12,7 +12,7 @@
  * The value limits' numbers and texts are shared with the server's argument checks (./value-limits.ts).
  */
 import { claimRequest } from "./request-outcomes";
-import { AsyncLocalStorage } from "node:async_hooks";
+import { SharedAsyncLocalStorage } from "./shared-async-context";
 import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
 import {
   arrayTooLongMessage,
@@ -173,7 +173,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** Work of the engine itself (seeding, admin access): not held to a function's limits. */
-const trusted = new AsyncLocalStorage<true>();
+const trusted = new SharedAsyncLocalStorage<true>();
 
 export function withoutLimits<T>(fn: () => Promise<T>): Promise<T> {
   return trusted.run(true, fn);

@@ -3,6 +3,8 @@
  * and persisted to a data folder. See ./types.ts for the contract and the files next to this
  * one for each part (durable log, storage, scheduler, convex-test internals).
  */
+// First, so that convex-test's AsyncLocalStorage instances share one async context slot.
+import "./install-shared-async-context";
 import { convexTest } from "convex-test";
 import type { SchemaDefinition, GenericSchema } from "convex/server";
 import { getDocumentSize, type Value } from "convex/values";

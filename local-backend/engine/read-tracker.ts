@@ -11,7 +11,7 @@
  * A component's reads are recorded under its path (`presence/sessions`, see qualifiedTable), so
  * they meet the writes to that component's database only.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import { SharedAsyncLocalStorage } from "./shared-async-context";
 import { qualifiedId, qualifiedTable, type DatabaseFake, type QueryDescription } from "./convex-test-internals";
 import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
 import { keyOf, keyOfCursor } from "./index-range";
@@ -24,7 +24,7 @@ type PageResult = { isDone: boolean; continueCursor: string };
 type RunReads = { set: ReadSet; walks: { range: QueryRange; walk: RangeWalk | undefined }[] };
 
 export class ReadTracker {
-  private readonly current = new AsyncLocalStorage<RunReads>();
+  private readonly current = new SharedAsyncLocalStorage<RunReads>();
 
   /**
    * Installs itself around the read methods of a database, the app's (`componentPath` "") or a

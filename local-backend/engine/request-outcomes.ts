@@ -9,7 +9,7 @@
  * outcome and runs again. Only the most recent outcomes are kept (a client resends within seconds
  * of reconnecting, not days later).
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import { SharedAsyncLocalStorage } from "./shared-async-context";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 
 /** Outcomes kept, newest last; the oldest go first. */
@@ -21,7 +21,7 @@ export type RequestOutcome = { key: string; result: JSONValue };
 /** The keyed mutation running in this async context; its top-level handler fills in the result. */
 type RequestSlot = { key: string; claimed: boolean; result?: JSONValue };
 
-const currentRequest = new AsyncLocalStorage<RequestSlot>();
+const currentRequest = new SharedAsyncLocalStorage<RequestSlot>();
 
 /** Runs `call` (one mutation) as the request `key`. */
 export function runAsRequest<T>(key: string, call: () => Promise<T>): Promise<T> {

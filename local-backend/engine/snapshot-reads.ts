@@ -9,7 +9,7 @@
  * empty write stacks, so it neither waits for nor sees a running mutation's writes. Everyone
  * else keeps the shared ones.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import { SharedAsyncLocalStorage } from "./shared-async-context";
 import type { ConvexGlobal, Internals } from "./convex-test-internals";
 
 type Manager = ConvexGlobal["transactionManager"];
@@ -18,7 +18,7 @@ type Snapshot = { manager: Manager; writes: Map<object, unknown[]> };
 const ownWrites = Symbol("per-snapshot write stacks");
 
 export class SnapshotReads {
-  private readonly current = new AsyncLocalStorage<Snapshot>();
+  private readonly current = new SharedAsyncLocalStorage<Snapshot>();
   private readonly newManager: () => Manager;
 
   constructor(private readonly internals: Internals) {

@@ -15,7 +15,9 @@ export async function suspensionRow(ctx: QueryCtx, userId: Id<"users">): Promise
   return await ctx.db
     .query("suspensions")
     .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
+    // One row per user (suspending again replaces it); first() reads one row where unique() reads
+    // two, and every public function asks (requireVerifiedUser).
+    .first();
 }
 
 export function isActive(suspension: Pick<Doc<"suspensions">, "endsAt">, now = Date.now()): boolean {
