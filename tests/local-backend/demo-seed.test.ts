@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEngine } from "../../local-backend/engine/open-engine";
 import type { Engine } from "../../local-backend/engine/types";
+import { isPresetAvatar } from "../../convex/lib/avatars";
 import { DEMO_HISTORY_DAYS, seedDemoContent } from "../../local-backend/seed/run-seed";
+import { DEMO_USERS } from "../../local-backend/seed/users";
 import { removeTemporaryDataDirs, temporaryDataDir, URLS } from "./engine-test-env";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -28,6 +30,14 @@ describe("demo content", () => {
   const creationTimes = (table: "posts" | "books" | "messages" | "users") =>
     engine.admin.run(async (ctx) => (await ctx.db.query(table).collect()).map((doc) => doc._creationTime));
   const distinctDays = (times: number[]) => new Set(times.map((time) => new Date(time).toDateString())).size;
+
+  it("gives every demo user a name and one of the preset avatars", async () => {
+    const profiles = await engine.admin.run(async (ctx) => await ctx.db.query("profiles").collect());
+    expect(profiles.map(({ displayName, photoURL }) => [displayName, photoURL])).toEqual(
+      DEMO_USERS.map(({ displayName, photoURL }) => [displayName, photoURL]),
+    );
+    expect(profiles.every(({ photoURL }) => isPresetAvatar(photoURL ?? ""))).toBe(true);
+  });
 
   it("spreads the posts over past days, the newest a few hours old", async () => {
     const posts = await creationTimes("posts");
