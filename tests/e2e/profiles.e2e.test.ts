@@ -131,6 +131,20 @@ describe("profiles and friends journey", () => {
     await ben.page.goto(new URL("/friends", app.url).href);
     await ana.page.goto(new URL("/friends", app.url).href);
     const benEveryone = ben.page.getByRole("region", { name: "Everyone" });
+    await benEveryone.getByRole("button", { name: `Add Friend (${ANA_NEW_NAME})` }).waitFor();
+    // On a phone the buttons wrap under a person rather than squeezing their name to "A…".
+    await ben.page.setViewportSize(PHONE_VIEWPORT);
+    const clippedNames = await benEveryone
+      .getByRole("listitem")
+      .evaluateAll((items) =>
+        items.flatMap((item) =>
+          [...item.querySelectorAll("a span span")]
+            .filter((name) => name.scrollWidth > name.clientWidth)
+            .map((name) => name.textContent),
+        ),
+      );
+    expect(clippedNames).toEqual([]);
+    await ben.page.setViewportSize(DESKTOP_VIEWPORT);
     await benEveryone.getByRole("button", { name: `Add Friend (${ANA_NEW_NAME})` }).click();
     const benFriends = ben.page.getByRole("region", { name: "Your Friends" });
     await benFriends.getByRole("link", { name: new RegExp(ANA_NEW_NAME) }).waitFor({ timeout: LIVE_TIMEOUT_MS });

@@ -15,13 +15,16 @@ export type Person = {
   friendsWithYou: boolean;
 };
 
-/** One person on /friends: avatar and name (to their profile) and what you can do with them. */
+/**
+ * One person on /friends: avatar and name (to their profile) and what you can do with them.
+ * The name keeps at least 10rem; on a phone the buttons move to a line of their own instead.
+ */
 export function PersonRow({ person }: { person: Person }) {
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <Link
         to={paths.accountOf(person.userId)}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="flex min-w-40 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         <Avatar src={person.photoURL} name={person.displayName} size="md" />
         <span className="min-w-0">
@@ -31,7 +34,7 @@ export function PersonRow({ person }: { person: Person }) {
       </Link>
       {person.friendsWithYou && <FriendsWithYouBadge />}
       {!person.isYou && (
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           <FriendButton userId={person.userId} name={person.displayName} isFriend={person.isFriend} />
           <MessageButton userId={person.userId} name={person.displayName} />
         </div>
