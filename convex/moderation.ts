@@ -5,6 +5,7 @@
  */
 import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
+import { internal } from "./_generated/api";
 import { internalMutation, query } from "./_generated/server";
 import { adminMutation, moderatorMutation } from "./lib/functions";
 import {
@@ -21,6 +22,9 @@ import {
 import { DASHBOARD, roleOf } from "./lib/moderation/roles";
 import { activeSuspension } from "./lib/moderation/suspensions";
 import { reportTargetValidator, roleValidator, suspensionDurationValidator } from "./lib/moderation/validators";
+
+/** Suspensions cleared per run of clearEndedSuspensions; a full batch schedules the next at once. */
+const ENDED_SUSPENSIONS_BATCH = 100;
 
 /**
  * The caller's own standing: their role, and whether (and until when) they are suspended. The
@@ -125,6 +129,26 @@ export const liftSuspension = internalMutation({
   args: { email: v.string() },
   handler: async (ctx, { email }) => {
     await liftSuspensionHelper(ctx, DASHBOARD, await userByEmail(ctx, email));
+    return null;
+  },
+});
+
+/**
+ * Clears suspensions that have run out (crons.ts), so the moderators' list holds only those that
+ * still count. Nothing is logged: the suspension's own audit row already says until when.
+ */
+export const clearEndedSuspensions = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    const ended = await ctx.db
+      .query("suspensions")
+      // Indefinite ones (endsAt null) sort before every time and are never reached.
+      .withIndex("by_endsAt", (q) => q.gt("endsAt", null).lte("endsAt", Date.now()))
+      .take(ENDED_SUSPENSIONS_BATCH);
+    for (const row of ended) await ctx.db.delete(row._id);
+    if (ended.length === ENDED_SUSPENSIONS_BATCH) {
+      await ctx.scheduler.runAfter(0, internal.moderation.clearEndedSuspensions, {});
+    }
     return null;
   },
 });

@@ -299,7 +299,10 @@ export default defineSchema({
     reason: v.string(),
     /** The moderator who suspended; absent when it was done from the Convex dashboard. */
     byUserId: v.optional(v.id("users")),
-  }).index("by_userId", ["userId"]),
+  })
+    .index("by_userId", ["userId"])
+    // For clearing the ones that have run out (moderation.clearEndedSuspensions).
+    .index("by_endsAt", ["endsAt"]),
 
   /**
    * The audit log: one row per moderation action, written in the same mutation, never changed

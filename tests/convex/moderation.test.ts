@@ -284,6 +284,36 @@ describe("suspension", () => {
     expect(await bob.as.query(api.moderation.myStatus, {})).toEqual({ role: null, suspension: null });
   });
 
+  test("ended suspensions are cleared from the list by the cron's function, without an audit row", async () => {
+    const t = newBackend();
+    const now = Date.now();
+    const people = await Promise.all(["Ended", "Ends later", "Indefinite"].map((name) => signedInUser(t, { name })));
+    const [ended, later, indefinite] = people.map((person) => person.userId);
+    await suspendDirectly(t, ended!, now - 1000);
+    await suspendDirectly(t, later!, now + DAY);
+    await suspendDirectly(t, indefinite!, null);
+
+    await t.mutation(internal.moderation.clearEndedSuspensions, {});
+    const left = await t.run((ctx) => ctx.db.query("suspensions").collect());
+    expect(left.map((row) => row.userId).sort()).toEqual([later, indefinite].sort());
+    expect(await auditRows(t)).toEqual([]);
+  });
+
+  test("clearing ended suspensions goes on in batches until all are gone", async () => {
+    vi.useFakeTimers();
+    const t = newBackend();
+    const bob = await signedInUser(t);
+    await t.run(async (ctx) => {
+      for (let index = 0; index < 250; index++) {
+        await ctx.db.insert("suspensions", { userId: bob.userId, endsAt: Date.now() - 1000 - index, reason: "Old" });
+      }
+    });
+    await t.mutation(internal.moderation.clearEndedSuspensions, {});
+    expect(await t.run((ctx) => ctx.db.query("suspensions").collect())).toHaveLength(150);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await t.run((ctx) => ctx.db.query("suspensions").collect())).toEqual([]);
+  });
+
   test("needs a reason; a moderator cannot suspend themselves or other staff, an admin can", async () => {
     const t = newBackend();
     const mod = await staffUser(t, "moderator");
