@@ -57,14 +57,13 @@ export class ReadSet {
     return count;
   }
 
-  /** Whether the write is to a table read in any way (the coarser rule, by table). */
-  readsTableOf({ id }: DocumentWrite): boolean {
-    return this.tables.has(tableOfId(id)) || this.tables.has(UNKNOWN_TABLE) || this.wholeTables.has(UNKNOWN_TABLE);
+  /** Whether `table` was read in any way (the coarser rule, by table); a write elsewhere cannot affect this set. */
+  readsTable(table: string): boolean {
+    return this.tables.has(table) || this.tables.has(UNKNOWN_TABLE);
   }
 
-  /** Whether this write can change what was read. */
-  isAffectedBy({ id, before, after }: DocumentWrite): boolean {
-    const table = tableOfId(id);
+  /** Whether this write (to `table`, when the caller knows it) can change what was read. */
+  isAffectedBy({ id, before, after }: DocumentWrite, table = tableOfId(id)): boolean {
     if (this.wholeTables.has(table) || this.wholeTables.has(UNKNOWN_TABLE) || this.ids.has(id)) return true;
     const ranges = this.rangesByTable.get(table);
     if (ranges === undefined) return false;

@@ -11,9 +11,12 @@
  *
  * A result stays current until a commit writes into what its run read (the engine records the
  * index ranges, ids and tables read, as Convex does), so a commit re-runs only the subscriptions
- * it can affect; results that did not change are not sent either way.
+ * it can affect; results that did not change are not sent either way. A connection with nothing
+ * new (same plan, no result made since it was last served, no mutation waiting) is passed over,
+ * so a commit that nobody read (a presence heartbeat, say) costs little however many are connected.
  */
 import type { JSONValue } from "convex/values";
+import { tableOfId } from "../../engine/convex-test-internals";
 import { ReadSet, type DocumentWrite } from "../../engine/read-set";
 import type { Access, Engine, Identity } from "../../engine/types";
 import { failureOf, type Log } from "../failure";
@@ -89,35 +92,50 @@ type CacheEntry = {
   version: number;
   outcome: QueryOutcome;
   usedInTick: number;
+  /** The tick that ran it: a connection served after that tick holds this outcome already. */
+  madeInTick: number;
   readSet: ReadSet | null;
 };
+
+/** What a connection was last given: its plan's versions, in which tick. */
+type Delivered = { querySet: number; identity: number; tick: number };
 
 /** "range": a commit affects a result when it wrote into what the run read; "table": into a table it read. */
 export type Invalidation = "range" | "table";
 
+/** A commit's writes grouped by table, so a result that read none of those tables is passed over at once. */
+type RecordedCommit = { version: number; writesByTable: Map<string, DocumentWrite[]> };
+
 /** The documents each recent commit wrote, by version, to tell which cached results it affects. */
 class CommitHistory {
-  private commits: { version: number; writes: readonly DocumentWrite[] }[] = [];
+  private commits: RecordedCommit[] = [];
   /** Commits up to this version were forgotten; results older than that count as stale. */
   private forgottenThrough = 0;
 
   constructor(private readonly invalidation: Invalidation) {}
 
   add(version: number, writes: readonly DocumentWrite[]): void {
-    this.commits.push({ version, writes });
+    const writesByTable = new Map<string, DocumentWrite[]>();
+    for (const write of writes) {
+      const table = tableOfId(write.id);
+      const ofTable = writesByTable.get(table);
+      if (ofTable === undefined) writesByTable.set(table, [write]);
+      else ofTable.push(write);
+    }
+    this.commits.push({ version, writesByTable });
   }
 
   /** Whether a commit after `since`, up to `until`, wrote into `readSet`. */
   touched(readSet: ReadSet | null, since: number, until: number): boolean {
     if (readSet === null || since < this.forgottenThrough) return true;
-    return this.commits.some(
-      ({ version, writes }) =>
-        version > since &&
-        version <= until &&
-        writes.some((write) =>
-          this.invalidation === "range" ? readSet.isAffectedBy(write) : readSet.readsTableOf(write),
-        ),
-    );
+    for (const { version, writesByTable } of this.commits) {
+      if (version <= since || version > until) continue;
+      for (const [table, writes] of writesByTable) {
+        if (!readSet.readsTable(table)) continue;
+        if (this.invalidation === "table" || writes.some((write) => readSet.isAffectedBy(write, table))) return true;
+      }
+    }
+    return false;
   }
 
   /** Drops commits no cached result needs any more (all are newer than `oldestCached`). */
@@ -131,6 +149,7 @@ class CommitHistory {
 export class QueryHub {
   private readonly clients = new Set<HubClient>();
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly delivered = new WeakMap<HubClient, Delivered>();
   private readonly history: CommitHistory;
   private version = 0;
   private tickNumber = 0;
@@ -223,6 +242,11 @@ export class QueryHub {
     for (const { client, plan } of plans) {
       let runs = 0;
       let unfinished = false;
+      // Whether anything could be new to it; when not, it is passed over (most connections, most
+      // commits: a tick must not cost every connection a delivery).
+      const last = this.delivered.get(client);
+      let changed =
+        plan.waiting || last === undefined || last.querySet !== plan.querySet || last.identity !== plan.identity;
       for (const query of plan.queries) {
         const cached = this.cache.get(query.key);
         const current =
@@ -232,14 +256,17 @@ export class QueryHub {
         if (cached !== undefined && current) {
           cached.version = Math.max(cached.version, version);
           cached.usedInTick = tick;
+          if (last === undefined || cached.madeInTick > last.tick) changed = true;
           continue;
         }
+        changed = true;
         if (this.closed) return;
         if (query.refusal !== undefined && query.refusal !== null) {
           this.cache.set(query.key, {
             version,
             outcome: refused(query.refusal),
             usedInTick: tick,
+            madeInTick: tick,
             readSet: NOTHING,
           });
           continue;
@@ -249,19 +276,20 @@ export class QueryHub {
           break;
         }
         const { outcome, readSet } = await this.run(query);
-        this.cache.set(query.key, { version, outcome, usedInTick: tick, readSet });
+        this.cache.set(query.key, { version, outcome, usedInTick: tick, madeInTick: tick, readSet });
         // A first run's journal changes the subscription's arguments (see pagination-journal.ts);
         // run with them now, it would give this same result.
         const journaledArgs = argsWithJournal(query.args, outcome.journal);
         if (journaledArgs !== query.args) {
           const journaledKey = queryKey(query.udfPath, journaledArgs, query.identityKey);
-          this.cache.set(journaledKey, { version, outcome, usedInTick: tick, readSet });
+          this.cache.set(journaledKey, { version, outcome, usedInTick: tick, madeInTick: tick, readSet });
         }
       }
       if (unfinished) this.tickRequested = true;
-      else {
+      else if (changed) {
         try {
           client.deliver(plan, version, (key) => this.cache.get(key)?.outcome);
+          this.delivered.set(client, { querySet: plan.querySet, identity: plan.identity, tick });
         } catch (error) {
           this.log(`sync: delivering results failed: ${String(error)}`);
         }

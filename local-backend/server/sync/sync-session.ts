@@ -41,6 +41,7 @@ import {
   refusedQueryKey,
   type ClientPlan,
   type HubClient,
+  type PlannedQuery,
   type QueryHub,
   type QueryOutcome,
 } from "./query-hub";
@@ -69,6 +70,16 @@ export class SyncSession implements HubClient {
   private querySetVersion = 0;
   private readonly subscriptions = new Map<number, Subscription>();
   private readonly sentFingerprints = new Map<number, string>();
+  /** What plannedQueries() made last, and from what. */
+  private planned: {
+    querySet: number;
+    identity: number;
+    identityKey: string;
+    journalChanges: number;
+    queries: PlannedQuery[];
+  } | null = null;
+  /** Counts changes of the subscriptions' journals (they change what the queries run with). */
+  private journalChanges = 0;
   private readonly caller: SessionIdentity;
   private pendingMutationTs: number | null = null;
   private mutationsInFlight = 0;
@@ -284,7 +295,31 @@ export class SyncSession implements HubClient {
   }
 
   plan(): ClientPlan {
-    const queries = [...this.subscriptions.values()].map((subscription) => {
+    return {
+      querySet: this.querySetVersion,
+      identity: this.caller.version,
+      queries: this.plannedQueries(),
+      // The commit of a running mutation starts a tick before its response is sent.
+      waiting: this.pendingMutationTs !== null || this.mutationsInFlight > 0,
+    };
+  }
+
+  /**
+   * The subscriptions as the hub runs them; made again only when the query set, the identity or
+   * a pagination journal changed, since the hub asks every connection on every commit.
+   */
+  private plannedQueries(): PlannedQuery[] {
+    const made = this.planned;
+    if (
+      made !== null &&
+      made.querySet === this.querySetVersion &&
+      made.identity === this.caller.version &&
+      made.identityKey === this.caller.key &&
+      made.journalChanges === this.journalChanges
+    ) {
+      return made.queries;
+    }
+    const queries = [...this.subscriptions.values()].map((subscription): PlannedQuery => {
       const { queryId, udfPath, args, journal } = subscription;
       const system = isSystemQuery(udfPath);
       const refusal = subscription.overLimit
@@ -305,13 +340,14 @@ export class SyncSession implements HubClient {
         system: system && this.caller.access === "internal",
       };
     });
-    return {
+    this.planned = {
       querySet: this.querySetVersion,
       identity: this.caller.version,
+      identityKey: this.caller.key,
+      journalChanges: this.journalChanges,
       queries,
-      // The commit of a running mutation starts a tick before its response is sent.
-      waiting: this.pendingMutationTs !== null || this.mutationsInFlight > 0,
     };
+    return queries;
   }
 
   deliver(plan: ClientPlan, version: number, outcomeOf: (key: string) => QueryOutcome | undefined): void {
@@ -325,7 +361,10 @@ export class SyncSession implements HubClient {
       const outcome = outcomeOf(query.key);
       if (outcome === undefined) continue;
       const subscription = this.subscriptions.get(query.queryId);
-      if (subscription !== undefined) subscription.journal = outcome.journal ?? subscription.journal;
+      if (subscription !== undefined && outcome.journal !== null && outcome.journal !== subscription.journal) {
+        subscription.journal = outcome.journal;
+        this.journalChanges++;
+      }
       if (this.sentFingerprints.get(query.queryId) === outcome.fingerprint) continue;
       this.sentFingerprints.set(query.queryId, outcome.fingerprint);
       modifications.push(`{"queryId":${query.queryId},${outcome.fingerprint.slice(1)}`);
