@@ -5,9 +5,10 @@
  *
  * The backend runs in this process; the 1,000 official `ConvexClient`s (1,000 distinct users)
  * run in a child process, this same file started with `--clients`, so they do not share the
- * server's event loop. Each client is in one room and holds what the room page holds of the
- * room: `chats.get` and the first page of `chatMessages.list`. (Presence heartbeats are left out:
- * they write the presence component's own tables, not the messages.)
+ * server's event loop. Each client is in one room and holds what the room page holds:
+ * `chats.get`, the first page of `chatMessages.list` and who is here (`chatPresence.list`), and
+ * heartbeats every 10 s as the page does (`chatPresence.heartbeat`, the presence component),
+ * each client from its own moment, as tabs opened at different times.
  *   1. One message at a time, once to each room: send → each of the room's 20 clients sees it
  *      (measured in the clients' process, one clock), and the query runs the backend made for it.
  *   2. Sustained: 20 messages a second spread over the rooms for 60 s (or `--seconds N`): send →
@@ -35,11 +36,13 @@ const SUSTAINED_RATE = 20;
 const secondsFlag = process.argv.indexOf("--seconds");
 const SUSTAINED_SECONDS = secondsFlag === -1 ? 60 : Number(process.argv[secondsFlag + 1]);
 const PUSH_BUDGET_MS = 50;
+/** As the room page (src/features/chats/chat-room-page.tsx). */
+const HEARTBEAT_INTERVAL_MS = 10_000;
 
 /** Wall-clock milliseconds with sub-millisecond precision. */
 const now = () => performance.timeOrigin + performance.now();
 
-type Member = { token: string; roomId: Id<"chatRooms"> };
+type Member = { token: string; userId: Id<"users">; roomId: Id<"chatRooms"> };
 type ToClients =
   { type: "single"; room: number } | { type: "sustained"; rate: number; seconds: number } | { type: "stop" };
 type FromClients =
@@ -52,8 +55,13 @@ async function runClients(members: Member[]): Promise<void> {
   const send = (message: FromClients) => process.send?.(message);
   // Message text → when it was sent, and how many of its room's clients are still to see it.
   const pending = new Map<string, { sentAt: number; remaining: number; latencies: number[]; done?: () => void }>();
+  // Each client counts once for its first page of messages and once for its first presence list.
   let ready = 0;
-  const clients = members.map(({ token, roomId }) => {
+  const becameReady = () => {
+    if (++ready === 2 * members.length) send({ type: "ready" });
+  };
+  const heartbeatTimers: NodeJS.Timeout[] = [];
+  const clients = members.map(({ token, userId, roomId }, index) => {
     const client = new ConvexClient(process.argv[process.argv.indexOf("--clients") + 1] ?? "", {
       webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
     });
@@ -65,7 +73,7 @@ async function runClients(members: Member[]): Promise<void> {
       const at = now();
       if (first) {
         first = false;
-        if (++ready === members.length) send({ type: "ready" });
+        becameReady();
       }
       for (const message of page.page) {
         if (seen.has(message.text)) continue;
@@ -79,6 +87,31 @@ async function runClients(members: Member[]): Promise<void> {
         }
       }
     });
+    // Presence as usePresence does it: a heartbeat now, then every interval; the first answer's
+    // room token is what the list of who is here is asked with.
+    const sessionId = `bench-session-${index}`;
+    let listening = false;
+    const heartbeat = async () => {
+      const { roomToken } = await client.mutation(api.chatPresence.heartbeat, {
+        roomId,
+        userId,
+        sessionId,
+        interval: HEARTBEAT_INTERVAL_MS,
+      });
+      if (listening) return;
+      listening = true;
+      let firstList = true;
+      client.onUpdate(api.chatPresence.list, { roomToken }, () => {
+        if (!firstList) return;
+        firstList = false;
+        becameReady();
+      });
+    };
+    void heartbeat();
+    const phase = setTimeout(() => {
+      heartbeatTimers.push(setInterval(() => void heartbeat(), HEARTBEAT_INTERVAL_MS));
+    }, Math.random() * HEARTBEAT_INTERVAL_MS);
+    heartbeatTimers.push(phase);
     return { client, roomId };
   });
   const senderOf = (room: number, turn: number) => clients[room * PER_ROOM + (turn % PER_ROOM)]!;
@@ -115,6 +148,7 @@ async function runClients(members: Member[]): Promise<void> {
       while (pending.size > 0 && now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       send({ type: "sustained-done", latencies, sent: total });
     } else {
+      heartbeatTimers.forEach((timer) => clearTimeout(timer));
       await Promise.all(clients.map(({ client }) => client.close()));
       process.exit(0);
     }
@@ -196,17 +230,27 @@ async function main(): Promise<void> {
       }
       return ids;
     });
-    const members: Member[] = users.map(({ token }, index) => ({
+    const members: Member[] = users.map(({ token, userId }, index) => ({
       token,
+      userId,
       roomId: rooms[Math.floor(index / PER_ROOM)]!,
     }));
 
     const engine = backend.engine;
     const trackedRun = engine.runQueryTrackingReads.bind(engine);
+    // Runs of the room's queries, and of the presence list apart (heartbeats move it, not messages).
     let queryRuns = 0;
+    let presenceRuns = 0;
     engine.runQueryTrackingReads = async (udfPath, args, identity) => {
-      queryRuns += 1;
+      if (udfPath.startsWith("chatPresence:")) presenceRuns += 1;
+      else queryRuns += 1;
       return await trackedRun(udfPath, args, identity);
+    };
+    const trackedMutation = engine.runMutation.bind(engine);
+    let heartbeats = 0;
+    engine.runMutation = async (udfPath, ...rest) => {
+      if (udfPath === "chatPresence:heartbeat") heartbeats += 1;
+      return await trackedMutation(udfPath, ...rest);
     };
 
     const connectStarted = now();
@@ -234,18 +278,22 @@ async function main(): Promise<void> {
 
     // 2. Sustained load, with the backend's memory sampled every second.
     queryRuns = 0;
+    presenceRuns = 0;
+    heartbeats = 0;
     let peakRss = process.memoryUsage().rss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 1000);
     child.send({ type: "sustained", rate: SUSTAINED_RATE, seconds: SUSTAINED_SECONDS } satisfies ToClients);
     const sustained = await nextMessage(child, "sustained-done");
     clearInterval(sampler);
     const sustainedRuns = queryRuns;
+    const sustainedPresenceRuns = presenceRuns;
+    const sustainedHeartbeats = heartbeats;
 
     const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     const single95 = percentile(singleLatencies, 95);
     console.log(`\nChat rooms: ${ROOMS} rooms × ${PER_ROOM} clients = ${CLIENTS} clients of ${CLIENTS} users`);
-    console.log(`  connected and subscribed (2 queries each) in ${connectSeconds.toFixed(1)} s`);
+    console.log(`  connected, subscribed (3 queries each) and present in ${connectSeconds.toFixed(1)} s`);
     console.log(`  one message to one room (${ROOMS} messages, one per room):`);
     console.log(
       `    send → each of the room's clients: p50 ${ms(percentile(singleLatencies, 50))}, p95 ${ms(single95)}, max ${ms(Math.max(...singleLatencies))}`,
@@ -264,6 +312,9 @@ async function main(): Promise<void> {
       `    send → seen: p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))}, max ${ms(Math.max(...all))} (${all.length} of ${sustained.sent * PER_ROOM} deliveries seen)`,
     );
     console.log(`    query re-runs per message: ${(sustainedRuns / sustained.sent).toFixed(1)}`);
+    console.log(
+      `    presence heartbeats meanwhile: ${(sustainedHeartbeats / SUSTAINED_SECONDS).toFixed(0)}/s; presence list re-runs: ${sustainedPresenceRuns}`,
+    );
     console.log(
       `  backend resident memory: ${mb(idleRss)} with everyone connected, ${mb(peakRss)} at the peak under load`,
     );
