@@ -14,6 +14,7 @@ import { chatPresence } from "./lib/chats";
 import { memberRow, newestMessage, previewOf } from "./lib/conversations";
 import { incrementCounter } from "./lib/counters";
 import { deleteStoredImage } from "./lib/images";
+import { reportedItemOf } from "./lib/moderation/reported-items";
 import type { ReportTargetKind } from "./lib/moderation/validators";
 import { categoryCounter } from "./lib/post-feed";
 
@@ -97,10 +98,7 @@ export async function deleteMessage(ctx: MutationCtx, message: Doc<"messages">):
  * reports there were.
  */
 export async function deleteReportsOf(ctx: MutationCtx, kind: ReportTargetKind, id: string): Promise<number> {
-  const item = await ctx.db
-    .query("reportedItems")
-    .withIndex("by_target", (q) => q.eq("targetKind", kind).eq("targetId", id))
-    .unique();
+  const item = await reportedItemOf(ctx, kind, id);
   if (item === null) return 0;
   await deleteDependents(ctx, { table: "reportedItems", id: item._id });
   await ctx.db.delete(item._id);
@@ -193,10 +191,7 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
  * not fit one mutation.
  */
 async function clearReportsLater(ctx: MutationCtx, kind: ReportTargetKind, id: string): Promise<void> {
-  const item = await ctx.db
-    .query("reportedItems")
-    .withIndex("by_target", (q) => q.eq("targetKind", kind).eq("targetId", id))
-    .unique();
+  const item = await reportedItemOf(ctx, kind, id);
   if (item === null) return;
   await ctx.db.delete(item._id);
   await ctx.scheduler.runAfter(0, internal.cascade.continueDeletingDependents, {

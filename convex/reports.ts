@@ -8,6 +8,7 @@ import { ConvexError, v } from "convex/values";
 import { requireParticipant } from "./lib/conversations";
 import { userMutation } from "./lib/functions";
 import { takeReportAllowance } from "./lib/moderation/report-limits";
+import { reportedItemOf } from "./lib/moderation/reported-items";
 import { loadTarget } from "./lib/moderation/targets";
 import { REPORT_TEXT_LIMIT, reportReasonValidator, reportTargetValidator } from "./lib/moderation/validators";
 import { cleanOptionalText } from "./lib/text";
@@ -29,10 +30,7 @@ export const report = userMutation({
     await takeReportAllowance(ctx, ctx.user._id);
 
     const now = Date.now();
-    const item = await ctx.db
-      .query("reportedItems")
-      .withIndex("by_target", (q) => q.eq("targetKind", target.kind).eq("targetId", target.id))
-      .unique();
+    const item = await reportedItemOf(ctx, target.kind, target.id);
     let itemId;
     if (item === null) {
       itemId = await ctx.db.insert("reportedItems", {

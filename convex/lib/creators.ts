@@ -1,5 +1,6 @@
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
+import { profileOf } from "./profile-lookup";
 
 /** What other users may see of a person next to their content: never the e-mail. */
 export type PublicUser = {
@@ -10,11 +11,7 @@ export type PublicUser = {
 
 /** The public face of a user from their profile (seed §9 placeholder when none exists). */
 export async function publicUser(ctx: QueryCtx, userId: Id<"users">): Promise<PublicUser> {
-  const profile = await ctx.db
-    .query("profiles")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    // One profile per user (createProfileIfMissing); first() reads one row where unique() reads two.
-    .first();
+  const profile = await profileOf(ctx, userId);
   return {
     userId,
     displayName: profile?.displayName ?? "Unknown User",

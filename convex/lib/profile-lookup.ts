@@ -1,12 +1,16 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 
-/** A user's profile (userInfo) or null: one index lookup. */
+/**
+ * A user's profile (userInfo) or null: one index lookup. One profile per user
+ * (createProfileIfMissing), so first() reads one row where unique() would read two; every list
+ * that shows a creator asks.
+ */
 export async function profileOf(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"profiles"> | null> {
   return await ctx.db
     .query("profiles")
     .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
+    .first();
 }
 
 /** Whether `userId` has `friendId` in their friends list: one index lookup. */

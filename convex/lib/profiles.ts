@@ -1,6 +1,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { incrementCounter } from "./counters";
+import { profileOf } from "./profile-lookup";
 import { DEFAULT_PERSONALITY } from "./validators";
 
 /** Seed §9's placeholder, shown until the user picks a display name. */
@@ -12,11 +13,7 @@ export const NEW_USER_NAME = "New User";
  * lookup is what keeps a second sign-in from making a second profile.
  */
 export async function createProfileIfMissing(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
-  const existing = await ctx.db
-    .query("profiles")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
-  if (existing !== null) return;
+  if ((await profileOf(ctx, userId)) !== null) return;
   const user = await ctx.db.get(userId);
   if (user === null) return;
   await ctx.db.insert("profiles", {

@@ -18,8 +18,8 @@ import { syncBuiltinESMExports } from "node:module";
 type NodeAsyncLocalStorageClass = typeof asyncHooks.AsyncLocalStorage;
 
 /**
- * One class and one carrier per process, however many times this module is evaluated (test
- * runners evaluate it once per test file; the builtin stays replaced between files).
+ * One class per process, and so one carrier (the first evaluation's), however many times this
+ * module is evaluated (test runners evaluate it once per test file; the builtin stays replaced).
  */
 type Registry = { node: NodeAsyncLocalStorageClass; shared: typeof SharedAsyncLocalStorageClass };
 const processWide = globalThis as unknown as Record<symbol, Registry | undefined>;

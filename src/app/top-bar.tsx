@@ -1,14 +1,13 @@
-import { useAuthActions } from "@convex-dev/auth/react";
 import { clsx } from "clsx";
 import { useConvexAuth, useQuery } from "convex/react";
 import { LogOut } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router-dom";
+import { lazy, Suspense } from "react";
+import { Link, NavLink } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { MessagesLink } from "@/features/messages/components/messages-link";
 import { api } from "../../convex/_generated/api";
-import { noteSignOutOnPurpose } from "@/lib/sign-out-intent";
+import { useLogOut } from "@/lib/use-log-out";
 import { useMyStatus } from "@/lib/use-my-status";
 
 // Only moderators ever see it, so its code is not part of everyone's first download.
@@ -57,20 +56,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
   const { isAuthenticated } = useConvexAuth();
   const role = useMyStatus()?.role ?? null;
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
-  const { signOut } = useAuthActions();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
-
-  const logOut = async () => {
-    setSigningOut(true);
-    try {
-      noteSignOutOnPurpose();
-      await signOut();
-      await navigate(paths.login, { replace: true });
-    } finally {
-      setSigningOut(false);
-    }
-  };
+  const { logOut, signingOut } = useLogOut();
 
   if (!viewer) return null;
   return (

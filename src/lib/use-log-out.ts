@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { noteSignOutOnPurpose } from "./sign-out-intent";
 
-/** Log Out from anywhere (the profile page's button): signs out and lands on a plain /login. */
+/** Log Out from anywhere (the top bar, the profile page): signs out and lands on a plain /login. */
 export function useLogOut() {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();

@@ -16,6 +16,7 @@ import {
   deleteReportsOf,
 } from "../../cascade";
 import { imageUrl } from "../images";
+import { profileOf } from "../profile-lookup";
 import { PROFILE_TEXT_FIELDS, type ImageRef } from "../validators";
 import type { ReportTarget, ReportTargetKind } from "./validators";
 
@@ -77,13 +78,6 @@ function content(authorId: Id<"users">, title: string | null, text: string | nul
 /** Avatars are preset paths or https URLs; only the URLs are worth a thumbnail. */
 function urlImage(photoURL: string | undefined): ImageRef | undefined {
   return photoURL?.startsWith("https://") ? { url: photoURL } : undefined;
-}
-
-async function profileOf(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"profiles"> | null> {
-  return await ctx.db
-    .query("profiles")
-    .withIndex("by_userId", (q) => q.eq("userId", userId))
-    .unique();
 }
 
 /** The queue's view of the content: the image resolved to a URL for a thumbnail. */

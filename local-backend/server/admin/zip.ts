@@ -37,31 +37,16 @@ export function writeZip(entries: readonly ZipEntry[], modified = new Date()): B
     if (compressed.length > MAX_SIZE || data.length > MAX_SIZE || offset > MAX_SIZE) {
       throw new ZipError("a snapshot larger than 4 GiB needs ZIP64");
     }
-    const crc = crc32(data);
+    const fields: EntryFields = { time, date, crc: crc32(data), compressedSize: compressed.length, size: data.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL_HEADER, 0);
     local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(DEFLATE, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeEntryFields(local, 6, fields, nameBytes.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL_HEADER, 0);
-    central.writeUInt16LE(VERSION, 4);
-    central.writeUInt16LE(VERSION, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(DEFLATE, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt16LE(VERSION, 4); // made by
+    central.writeUInt16LE(VERSION, 6); // needed to extract
+    writeEntryFields(central, 8, fields, nameBytes.length);
     central.writeUInt32LE(offset, 42);
     parts.push(local, nameBytes, compressed);
     directory.push(central, nameBytes);
@@ -75,6 +60,23 @@ export function writeZip(entries: readonly ZipEntry[], modified = new Date()): B
   end.writeUInt32LE(directoryBytes.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...parts, directoryBytes, end]);
+}
+
+type EntryFields = { time: number; date: number; crc: number; compressedSize: number; size: number };
+
+/**
+ * The fields a local header (from byte 6) and a central directory entry (from byte 8) share, in
+ * the same order: flags, method, time, date, CRC-32, sizes, name length.
+ */
+function writeEntryFields(header: Buffer, at: number, fields: EntryFields, nameLength: number): void {
+  header.writeUInt16LE(UTF8_NAMES, at);
+  header.writeUInt16LE(DEFLATE, at + 2);
+  header.writeUInt16LE(fields.time, at + 4);
+  header.writeUInt16LE(fields.date, at + 6);
+  header.writeUInt32LE(fields.crc, at + 8);
+  header.writeUInt32LE(fields.compressedSize, at + 12);
+  header.writeUInt32LE(fields.size, at + 16);
+  header.writeUInt16LE(nameLength, at + 20);
 }
 
 /** The files of a ZIP archive (folders left out), read through its central directory. */
