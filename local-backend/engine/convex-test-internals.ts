@@ -68,7 +68,7 @@ export interface ConvexGlobal {
   transactionManager: {
     _lastCommitTs: bigint;
     isInTransaction(): boolean;
-    getMetricsTracker(): { trackRead(size: number): void } | null;
+    getMetricsTracker(): { trackRead(size: number): void; trackIndexRange(): void } | null;
     commit(isNested: boolean): bigint | null;
   };
   asyncSyscall: AsyncSyscall;

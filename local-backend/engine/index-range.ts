@@ -86,6 +86,8 @@ export const compare = (a: unknown, b: unknown) => compareValues(a as Value | un
 
 /** A (possibly nested, "a.b") field; undefined when missing, like convex-test. */
 export function fieldValue(document: StoredDocument, fieldPath: string): unknown {
+  // Most index fields are top-level; binary searches ask for them many times per query.
+  if (!fieldPath.includes(".")) return document[fieldPath];
   let value: unknown = document;
   for (const part of fieldPath.split(".")) {
     const isObject =

@@ -115,6 +115,28 @@ describe("a transaction", () => {
     await expect(engine.runQuery("limits:countBlobs", { dropAll: true }, null)).rejects.toThrow(tooMany);
   });
 
+  it("may call db.get 4,096 times, not 4,097", async () => {
+    await seedBlobs(1);
+    const [blob] = (await engine.admin.documents("blobs")) as { _id: string }[];
+    const getRepeatedly = (times: number) =>
+      engine.runQuery("limits:getRepeatedly", { id: blob?._id ?? "", times }, null);
+    await expect(getRepeatedly(4_096)).resolves.toBe(4_096);
+    await expect(getRepeatedly(4_097)).rejects.toThrow(
+      `Too many reads in a single function execution (limit: 4096). ${OVER_LIMIT_HELP}`,
+    );
+  });
+
+  it("counts the bytes of each db.get against the 16 MiB", async () => {
+    await seedBlobs(1, MiB - BLOB_OVERHEAD);
+    const [blob] = (await engine.admin.documents("blobs")) as { _id: string }[];
+    const getRepeatedly = (times: number) =>
+      engine.runQuery("limits:getRepeatedly", { id: blob?._id ?? "", times }, null);
+    await expect(getRepeatedly(16)).resolves.toBe(16);
+    await expect(getRepeatedly(17)).rejects.toThrow(
+      `Too many bytes read in a single function execution (limit: 16777216 bytes). ${OVER_LIMIT_HELP}`,
+    );
+  });
+
   it("may read 16 MiB, not more", async () => {
     await seedBlobs(17, MiB - BLOB_OVERHEAD);
     await expect(engine.runQuery("limits:countBlobs", { take: 16 }, null)).resolves.toBe(16);

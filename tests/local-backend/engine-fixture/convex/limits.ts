@@ -109,3 +109,13 @@ export const scheduledJobs = query({
   args: {},
   handler: async (ctx) => (await ctx.db.system.query("_scheduled_functions").collect()).map((job) => job._id),
 });
+
+/** Reads one document by id `times` times (each db.get is one read call, and counts its bytes). */
+export const getRepeatedly = query({
+  args: { id: v.string(), times: v.number() },
+  handler: async (ctx, { id, times }) => {
+    let found = 0;
+    for (let i = 0; i < times; i++) if ((await ctx.db.get(id as GenericId<"blobs">)) !== null) found += 1;
+    return found;
+  },
+});

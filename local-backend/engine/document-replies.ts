@@ -1,0 +1,78 @@
+/**
+ * The two syscalls every read makes, `db.get` ("1.0/get") and the next document of a streamed
+ * query ("1.0/queryStreamNext"), answered like convex-test answers them but without converting
+ * the same document to JSON again for every reader.
+ *
+ * A stored document never changes: convex-test writes a new object for every insert, patch and
+ * replace, and commits those objects as they are. So a document's JSON text and its size (which
+ * the read limits count) are computed once, when it is first read, and kept beside the object
+ * (a WeakMap, so they go when the document does). When many subscriptions re-run after a commit,
+ * each reads the same documents: the conversion was a tenth of a page query's run.
+ *
+ * Only recently read documents keep theirs: two generations of at most GENERATION_SIZE entries
+ * each, the older dropped when the newer fills, so a backend that once read every document of
+ * a large table does not keep a second copy of that table as text.
+ */
+import { convexToJson, getDocumentSize, type JSONValue, type Value } from "convex/values";
+import { databaseOf, type Internals, type StoredDocument } from "./convex-test-internals";
+
+type Encoded = { json: string; size: number };
+
+const GENERATION_SIZE = 5_000;
+
+export class DocumentReplies {
+  private recent = new WeakMap<StoredDocument, Encoded>();
+  private recentCount = 0;
+  private older = new WeakMap<StoredDocument, Encoded>();
+
+  constructor(private readonly internals: Internals) {}
+
+  /** The reply to `op`, or null when the op is not one answered here. */
+  reply(op: string, jsonArgs: string): string | null {
+    if (op === "1.0/get") {
+      const { table, id } = JSON.parse(jsonArgs) as { table?: string; id: string };
+      this.tracker()?.trackIndexRange();
+      const document = this.db().get(table, id);
+      return document === null ? "null" : this.read(document).json;
+    }
+    if (op === "1.0/queryStreamNext") {
+      const { queryId } = JSON.parse(jsonArgs) as { queryId: number };
+      const { value, done } = this.db().queryNext(queryId);
+      if (done || value === null) return JSON.stringify({ value: null, done });
+      return `{"value":${this.read(value).json},"done":false}`;
+    }
+    return null;
+  }
+
+  /** Counts the read against the transaction's limits, as convex-test does, and gives its JSON. */
+  private read(document: StoredDocument): Encoded {
+    let encoded = this.recent.get(document);
+    if (encoded === undefined) {
+      encoded = this.older.get(document) ?? {
+        json: JSON.stringify(convexToJson(document as unknown as JSONValue)),
+        size: getDocumentSize(document as Record<string, Value>),
+      };
+      this.remember(document, encoded);
+    }
+    this.tracker()?.trackRead(encoded.size);
+    return encoded;
+  }
+
+  private remember(document: StoredDocument, encoded: Encoded): void {
+    if (this.recentCount === GENERATION_SIZE) {
+      this.older = this.recent;
+      this.recent = new WeakMap();
+      this.recentCount = 0;
+    }
+    this.recent.set(document, encoded);
+    this.recentCount += 1;
+  }
+
+  private db() {
+    return databaseOf(this.internals, this.internals.currentComponentPath());
+  }
+
+  private tracker() {
+    return this.internals.convexGlobal.transactionManager.getMetricsTracker();
+  }
+}
