@@ -1,10 +1,24 @@
-/** The failure counts behind lib/sign-in-backoff.ts, used by the password provider. */
+/**
+ * The failure counts behind lib/sign-in-backoff.ts, used by the password provider.
+ *
+ * An attempt is counted as a failure before its secret is checked (reserveAttempt) and given
+ * back once it proves right, or proves to be no guess at all. Checking and counting in one
+ * transaction means guesses sent at the same time cannot all pass the check before any of them
+ * is counted: the fifth waits as it would one after another.
+ */
 import { ConvexError, v } from "convex/values";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import { tooManyAttemptsMessage } from "./lib/auth-messages";
-import { afterFailure, backoffKeys, type BackoffScope, secondsToWait } from "./lib/sign-in-backoff";
+import {
+  afterFailure,
+  backoffKeys,
+  type BackoffScope,
+  secondsToWait,
+  withoutLatestFailure,
+} from "./lib/sign-in-backoff";
 
 const attempt = { email: v.string(), clientId: v.string() };
+const SCOPES: BackoffScope[] = ["pair", "address"];
 
 async function countOf(ctx: MutationCtx, key: string) {
   return await ctx.db
@@ -13,40 +27,52 @@ async function countOf(ctx: MutationCtx, key: string) {
     .unique();
 }
 
-/** Refuses the attempt while either count asks to wait, saying how long. */
-export const check = internalMutation({
+/** Refuses the attempt while either count asks to wait, saying how long; otherwise counts it as a failure. */
+export const reserveAttempt = internalMutation({
   args: attempt,
   handler: async (ctx, { email, clientId }) => {
     const now = Date.now();
     const keys = backoffKeys(email, clientId);
-    const wait = Math.max(
-      secondsToWait(await countOf(ctx, keys.pair), now),
-      secondsToWait(await countOf(ctx, keys.address), now),
-    );
+    const rows = { pair: await countOf(ctx, keys.pair), address: await countOf(ctx, keys.address) };
+    const wait = Math.max(secondsToWait(rows.pair, now), secondsToWait(rows.address, now));
     if (wait > 0) throw new ConvexError(tooManyAttemptsMessage(wait));
-  },
-});
-
-export const recordFailure = internalMutation({
-  args: attempt,
-  handler: async (ctx, { email, clientId }) => {
-    const now = Date.now();
-    const keys = backoffKeys(email, clientId);
-    for (const scope of ["pair", "address"] as BackoffScope[]) {
-      const key = keys[scope];
-      const row = await countOf(ctx, key);
+    for (const scope of SCOPES) {
+      const row = rows[scope];
       const next = afterFailure(row, scope, now);
-      if (row === null) await ctx.db.insert("signInFailures", { key, ...next });
+      if (row === null) await ctx.db.insert("signInFailures", { key: keys[scope], ...next });
       else await ctx.db.patch(row._id, next);
     }
   },
 });
 
-/** The right secret from this client: its count starts over (the address-wide one decays by itself). */
+/** The attempt was no guess (nothing to check yet): both counts get it back. */
+export const releaseAttempt = internalMutation({
+  args: attempt,
+  handler: async (ctx, { email, clientId }) => {
+    const keys = backoffKeys(email, clientId);
+    for (const scope of SCOPES) await giveBack(ctx, keys[scope], scope);
+  },
+});
+
+/**
+ * The right secret from this client: its count starts over, and the address-wide count gets
+ * this attempt back (it decays by itself, so other clients' failures stay counted).
+ */
 export const recordSuccess = internalMutation({
   args: attempt,
   handler: async (ctx, { email, clientId }) => {
-    const row = await countOf(ctx, backoffKeys(email, clientId).pair);
-    if (row !== null) await ctx.db.delete(row._id);
+    const keys = backoffKeys(email, clientId);
+    const pair = await countOf(ctx, keys.pair);
+    if (pair !== null) await ctx.db.delete(pair._id);
+    await giveBack(ctx, keys.address, "address");
   },
 });
+
+async function giveBack(ctx: MutationCtx, key: string, scope: BackoffScope): Promise<void> {
+  const row = await countOf(ctx, key);
+  if (row === null) return;
+  const { _id, failures, lastFailureAt, retryAfter } = row;
+  const next = withoutLatestFailure({ failures, lastFailureAt, retryAfter }, scope);
+  if (next === null) await ctx.db.delete(_id);
+  else await ctx.db.patch(_id, next);
+}

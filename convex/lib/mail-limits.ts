@@ -4,8 +4,7 @@
  * many inboxes. Counted with the rate-limiter component, as chat flood control is.
  */
 import { DAY, MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
-import { ConvexError } from "convex/values";
-import { components } from "../_generated/api";
+import { components, internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
 import { AUTH_MESSAGES } from "./auth-messages";
 
@@ -29,29 +28,24 @@ type MailLimit = keyof typeof LIMITS;
 /** Why a mail is being sent: the resend button words its refusal like the seed's resend failure. */
 export type MailReason = "resend" | "account";
 
-/**
- * Takes one mail from every allowance of this address and client, or none when any is used
- * up (checked first, so a refused attempt does not eat the others), throwing how long to wait.
- */
+/** The allowances one mail to `email`, asked for by `clientId`, takes from. */
+export function mailLimitsOf(email: string, clientId: string): [MailLimit, string][] {
+  return [
+    ["verificationMailPerAddress", email],
+    ["verificationMailPerAddressDaily", email],
+    ["verificationMailPerClient", clientId],
+    ["verificationMailPerClientDaily", clientId],
+  ];
+}
+
+/** Takes one mail from every allowance, or throws how long to wait (mailAllowances.take). */
 export async function takeMailAllowance(
   ctx: ActionCtx,
   email: string,
   clientId: string,
   reason: MailReason,
 ): Promise<void> {
-  const limits: [MailLimit, string][] = [
-    ["verificationMailPerAddress", email],
-    ["verificationMailPerAddressDaily", email],
-    ["verificationMailPerClient", clientId],
-    ["verificationMailPerClientDaily", clientId],
-  ];
-  let wait = 0;
-  for (const [name, key] of limits) {
-    const status = await mailLimits.check(ctx, name, { key });
-    if (!status.ok) wait = Math.max(wait, status.retryAfter);
-  }
-  if (wait > 0) throw new ConvexError(mailLimitMessage(wait, reason));
-  for (const [name, key] of limits) await mailLimits.limit(ctx, name, { key });
+  await ctx.runMutation(internal.mailAllowances.take, { email, clientId, reason });
 }
 
 export function mailLimitMessage(waitMs: number, reason: MailReason): string {

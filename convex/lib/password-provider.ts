@@ -109,10 +109,14 @@ async function signUp(ctx: AuthCtx, attempt: Attempt, password: string, registra
   const { email } = attempt;
   const account = await findAccount(ctx, email);
   if (account?.emailVerified) throw new ConvexError(AUTH_MESSAGES.emailInUse);
+  // A Google user with this address keeps it: a password is never linked through an
+  // address nobody proved (and two users must not share one address).
+  if (account === null && (await ctx.runQuery(internal.users.addressTaken, { email }))) {
+    throw new ConvexError(AUTH_MESSAGES.emailInUse);
+  }
+  // The mail goes out last, but its allowance is taken first: a refused sign-up changes nothing.
+  await takeMailAllowance(ctx as unknown as ActionCtx, email, attempt.clientId, "account");
   if (account === null) {
-    // A Google user with this address keeps it: a password is never linked through an
-    // address nobody proved (and two users must not share one address).
-    if (await ctx.runQuery(internal.users.addressTaken, { email })) throw new ConvexError(AUTH_MESSAGES.emailInUse);
     await createAccount<DataModel>(ctx, {
       provider: PASSWORD_PROVIDER_ID,
       account: { id: email, secret: password },
@@ -127,7 +131,7 @@ async function signUp(ctx: AuthCtx, attempt: Attempt, password: string, registra
   await ctx.runMutation(internal.pendingSignUps.remember, { email, keyHash });
   const created = await findAccount(ctx, email);
   if (created === null) throw new ConvexError(AUTH_MESSAGES.registrationFailed);
-  await mailCode(ctx, created, attempt, "account");
+  await sendCode(ctx, created, email);
   return null;
 }
 
@@ -140,22 +144,22 @@ async function signIn(
   if (password === "") throw new ConvexError(AUTH_MESSAGES.incorrectPassword);
   const account = await findAccount(ctx, attempt.email);
   if (account === null) throw new ConvexError(AUTH_MESSAGES.accountNotFound);
-  await ctx.runMutation(internal.signInBackoff.check, attempt);
-  if (!(await passwordMatches(account, password))) {
-    await ctx.runMutation(internal.signInBackoff.recordFailure, attempt);
-    throw new ConvexError(AUTH_MESSAGES.incorrectPassword);
-  }
+  // Counted as a wrong guess until the password proves right (see signInBackoff.ts).
+  await ctx.runMutation(internal.signInBackoff.reserveAttempt, attempt);
+  if (!(await passwordMatches(account, password))) throw new ConvexError(AUTH_MESSAGES.incorrectPassword);
   await ctx.runMutation(internal.signInBackoff.recordSuccess, attempt);
   if (account.emailVerified) return { userId: account.userId };
   // Unverified accounts get no session: a new code goes out and the client is told to verify.
   // Knowing the password, this browser may verify without it (its key replaces the last one).
+  // The mail's allowance first, so a refused attempt does not replace the key.
+  await takeMailAllowance(ctx as unknown as ActionCtx, attempt.email, attempt.clientId, "account");
   if (registrationKey !== "") {
     await ctx.runMutation(internal.pendingSignUps.remember, {
       email: attempt.email,
       keyHash: await sha256(registrationKey),
     });
   }
-  await mailCode(ctx, account, attempt, "account");
+  await sendCode(ctx, account, attempt.email);
   return null;
 }
 
@@ -174,10 +178,14 @@ async function verifyEmail(ctx: AuthCtx, attempt: Attempt, code: string, proof: 
   // A verification link opened by someone already signed in must not swap their session.
   // (Asked through a query: Convex Auth hands providers a ctx.auth without getUserIdentity.)
   if (await ctx.runQuery(internal.users.callerIsSignedIn, {})) throw new ConvexError(AUTH_MESSAGES.alreadySignedIn);
-  await ctx.runMutation(internal.signInBackoff.check, attempt);
+  await ctx.runMutation(internal.signInBackoff.reserveAttempt, attempt);
   if (!(await provesSignUp(ctx, account, email, proof))) {
-    if (proof.password !== "") await ctx.runMutation(internal.signInBackoff.recordFailure, attempt);
-    throw new ConvexError(proof.password === "" ? AUTH_MESSAGES.verifyNeedsPassword : AUTH_MESSAGES.incorrectPassword);
+    if (proof.password === "") {
+      // Another browser without the password: no guess was made, so none is counted.
+      await ctx.runMutation(internal.signInBackoff.releaseAttempt, attempt);
+      throw new ConvexError(AUTH_MESSAGES.verifyNeedsPassword);
+    }
+    throw new ConvexError(AUTH_MESSAGES.incorrectPassword);
   }
   let signedIn: SignedIn | null;
   try {
@@ -190,10 +198,7 @@ async function verifyEmail(ctx: AuthCtx, attempt: Attempt, code: string, proof: 
     console.info("Verification code refused", error instanceof Error ? error.message : error);
     signedIn = null;
   }
-  if (signedIn === null) {
-    await ctx.runMutation(internal.signInBackoff.recordFailure, attempt);
-    throw new ConvexError(AUTH_MESSAGES.invalidCode);
-  }
+  if (signedIn === null) throw new ConvexError(AUTH_MESSAGES.invalidCode);
   await ctx.runMutation(internal.signInBackoff.recordSuccess, attempt);
   await ctx.runMutation(internal.pendingSignUps.remember, { email, keyHash: null });
   return signedIn;
@@ -220,7 +225,12 @@ async function mailCode(
 ): Promise<void> {
   // Convex Auth's ctx is the action's, its `auth` widened with the config.
   await takeMailAllowance(ctx as unknown as ActionCtx, email, clientId, reason);
-  // Without a code in params this only issues and sends one (replacing the previous code).
+  await sendCode(ctx, account, email);
+}
+
+/** Issues and mails a new code (replacing the previous one); the mail's allowance is already taken. */
+async function sendCode(ctx: AuthCtx, account: Doc<"authAccounts">, email: string): Promise<void> {
+  // Without a code in params this only issues and sends one.
   await signInViaProvider(ctx, emailCodeProvider, { accountId: account._id, params: { email } });
 }
 

@@ -22,12 +22,28 @@ export function backoffKeys(email: string, clientId: string): Record<BackoffScop
 
 /** The count after one more failure at `now` (an old count is forgotten first). */
 export function afterFailure(previous: FailureCount | null, scope: BackoffScope, now: number): FailureCount {
-  const rule = BACKOFF[scope];
-  const stale = previous === null || now - previous.lastFailureAt > rule.forgetAfterMs;
+  const stale = previous === null || now - previous.lastFailureAt > BACKOFF[scope].forgetAfterMs;
   const failures = (stale ? 0 : previous.failures) + 1;
-  const over = failures - rule.freeFailures;
-  const delay = over <= 0 ? 0 : Math.min(BACKOFF.firstDelayMs * 2 ** (over - 1), BACKOFF.maxDelayMs);
-  return { failures, lastFailureAt: now, retryAfter: now + delay };
+  return { failures, lastFailureAt: now, retryAfter: now + delayAfter(failures, scope) };
+}
+
+/**
+ * The count without its latest failure: an attempt counted in advance (reserveAttempt) that
+ * turned out to be no wrong guess. Null when nothing is left to count.
+ */
+export function withoutLatestFailure(count: FailureCount, scope: BackoffScope): FailureCount | null {
+  const failures = count.failures - 1;
+  if (failures <= 0) return null;
+  return {
+    failures,
+    lastFailureAt: count.lastFailureAt,
+    retryAfter: count.lastFailureAt + delayAfter(failures, scope),
+  };
+}
+
+function delayAfter(failures: number, scope: BackoffScope): number {
+  const over = failures - BACKOFF[scope].freeFailures;
+  return over <= 0 ? 0 : Math.min(BACKOFF.firstDelayMs * 2 ** (over - 1), BACKOFF.maxDelayMs);
 }
 
 /** Whole seconds to wait before the next try is looked at (0 = go ahead). */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
 import { mailLimitMessage } from "../../convex/lib/mail-limits";
 import { useAuthEnvironment } from "./auth-env";
-import { mailTo, PASSWORD, signIn } from "./auth-kit";
+import { mailTo, PASSWORD, signIn, userByEmail } from "./auth-kit";
 import { newBackend } from "./test-env";
 
 const VICTIM = "victim@example.com";
@@ -51,6 +51,45 @@ describe("verification e-mail limits", () => {
       /Please try again in \d+ (minutes|hours)\./,
     );
     expect(await mailTo(t, VICTIM)).toHaveLength(10);
+  }, 60_000);
+
+  test("resends sent all at once get no more mails through than one after another", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD, clientId: "owner" });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, index) =>
+        signIn(t, { flow: "email-verification", email: VICTIM, clientId: `flooder-${index}` }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
+    expect(await mailTo(t, VICTIM)).toHaveLength(3);
+  }, 60_000);
+
+  test("a sign-up refused for too many mails creates no account and leaves an unverified one as it was", async () => {
+    const t = newBackend();
+    for (const name of ["a", "b", "c"]) {
+      await signIn(t, { flow: "signUp", email: `${name}@example.com`, password: PASSWORD, clientId: "sprayer" });
+    }
+    await expect(
+      signIn(t, { flow: "signUp", email: "d@example.com", password: PASSWORD, clientId: "sprayer" }),
+    ).rejects.toThrow(/Too many verification e-mails/);
+    expect(await userByEmail(t, "d@example.com")).toBeNull();
+
+    // The victim's address has used its 3 mails; an attacker's sign-up for it is refused and
+    // must not replace the victim's password.
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD, clientId: "victim" });
+    await signIn(t, { flow: "email-verification", email: VICTIM, clientId: "victim" });
+    await signIn(t, { flow: "email-verification", email: VICTIM, clientId: "victim-2" });
+    await expect(
+      signIn(t, { flow: "signUp", email: VICTIM, password: "attacker-pw", clientId: "attacker" }),
+    ).rejects.toThrow(/Too many verification e-mails/);
+    vi.advanceTimersByTime(11 * MINUTE);
+    await expect(
+      signIn(t, { flow: "signIn", email: VICTIM, password: "attacker-pw", clientId: "attacker" }),
+    ).rejects.toThrow(AUTH_MESSAGES.incorrectPassword);
+    await expect(
+      signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "victim" }),
+    ).resolves.toBeDefined();
   }, 60_000);
 
   test("one client cannot spray many inboxes", async () => {

@@ -109,6 +109,32 @@ describe("brute force without locking the owner out (item 8)", () => {
     expect(owner.tokens?.token).toEqual(expect.any(String));
   }, 60_000);
 
+  test("guesses sent all at once are counted like guesses one after another", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    await verifiedUser(t, VICTIM);
+    const guesses = Array.from({ length: 12 }, (_, index) => (index === 11 ? PASSWORD : `wrong-pw-${index}`));
+    const outcomes = await Promise.allSettled(
+      guesses.map((password) => signIn(t, { flow: "signIn", email: VICTIM, password, clientId: "guesser" })),
+    );
+    const refusals = outcomes.map((outcome) => (outcome.status === "rejected" ? String(outcome.reason) : "signed in"));
+    // Three free misses and a fourth try, as one at a time; every later guess waits, the right one too.
+    expect(refusals.filter((text) => text.includes(AUTH_MESSAGES.incorrectPassword))).toHaveLength(4);
+    expect(refusals.filter((text) => text.includes("Too many failed attempts"))).toHaveLength(8);
+    expect(refusals).not.toContain("signed in");
+  }, 60_000);
+
+  test("a right password gives back what its attempt counted: the owner's successes never slow anyone", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    await verifiedUser(t, VICTIM);
+    for (let visit = 0; visit < 3; visit++) {
+      await signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: `device-${visit}` });
+    }
+    const failures = await t.run(async (ctx) => await ctx.db.query("signInFailures").collect());
+    expect(failures).toEqual([]);
+  }, 60_000);
+
   test("a stranger's wrong codes do not stop the owner verifying", async () => {
     const t = newBackend();
     await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD });
