@@ -3,7 +3,10 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import {
+  CANNOT_ACT_ON_STAFF_CONTENT,
   CANNOT_CHANGE_OWN_ROLE,
+  CANNOT_JUDGE_OWN_CONTENT,
+  CANNOT_LIFT_STAFF,
   CANNOT_SUSPEND_STAFF,
   CANNOT_SUSPEND_YOURSELF,
   SUSPENSION_REASON_REQUIRED,
@@ -217,6 +220,116 @@ describe("removing content", () => {
     expect(profile).toMatchObject({ displayName: "New User" });
     expect(profile).not.toHaveProperty("aboutMe", "Insults");
   });
+
+  test("the removal's audit row says how many reports the content had", async () => {
+    const t = newBackend();
+    const { postId } = await reportedPost(t);
+    const other = await signedInUser(t, { name: "Other reader" });
+    await other.as.mutation(api.reports.report, { target: { kind: "post", id: postId }, reason: "spam" });
+    const mod = await staffUser(t);
+    await mod.as.mutation(api.moderation.remove, { target: { kind: "post", id: postId } });
+    expect(await auditRows(t)).toEqual([expect.objectContaining({ action: "remove", detail: "2 reports" })]);
+  });
+});
+
+describe("nobody judges their own case, and only an admin judges staff", () => {
+  /** A reported post, comment, chat room, chat message and profile, all of `owner`'s. */
+  async function reportedThingsOf(t: TestBackend, owner: Awaited<ReturnType<typeof staffUser>>) {
+    const reader = await signedInUser(t, { name: "Reader" });
+    const { postId } = await addPost(t, owner.as, { title: "Staff post" });
+    const { postId: readersPost } = await addPost(t, reader.as, { title: "Reader's post" });
+    const commentId = await owner.as.mutation(api.postComments.add, { postId: readersPost, text: "Staff comment" });
+    const roomId = await addRoom(owner.as);
+    const messageId = await owner.as.mutation(api.chatMessages.send, { roomId, text: "Staff message" });
+    const targets = [
+      { kind: "post", id: postId },
+      { kind: "postComment", id: commentId },
+      { kind: "chatRoom", id: roomId },
+      { kind: "chatMessage", id: messageId },
+      { kind: "profile", id: owner.userId },
+    ] as const;
+    for (const target of targets) await reader.as.mutation(api.reports.report, { target, reason: "spam" });
+    return targets;
+  }
+
+  async function everything(t: TestBackend) {
+    return await t.run(async (ctx) => ({
+      posts: await ctx.db.query("posts").collect(),
+      comments: await ctx.db.query("postComments").collect(),
+      rooms: await ctx.db.query("chatRooms").collect(),
+      messages: await ctx.db.query("chatMessages").collect(),
+      profiles: await ctx.db.query("profiles").collect(),
+      items: await ctx.db.query("reportedItems").collect(),
+      reports: await ctx.db.query("reports").collect(),
+      log: await ctx.db.query("moderationLog").collect(),
+    }));
+  }
+
+  test("a moderator may not remove or dismiss reports about their own content, and nothing changes", async () => {
+    const t = newBackend();
+    const mod = await staffUser(t, "moderator");
+    const targets = await reportedThingsOf(t, mod);
+    const before = await everything(t);
+    for (const target of targets) {
+      await expect(mod.as.mutation(api.moderation.dismiss, { target }), target.kind).rejects.toThrow(
+        CANNOT_JUDGE_OWN_CONTENT,
+      );
+      await expect(mod.as.mutation(api.moderation.remove, { target }), target.kind).rejects.toThrow(
+        CANNOT_JUDGE_OWN_CONTENT,
+      );
+    }
+    expect(await everything(t)).toEqual(before);
+  });
+
+  test("an admin may not judge their own content either", async () => {
+    const t = newBackend();
+    const admin = await staffUser(t, "admin", "Admin");
+    const [post, , , , profile] = await reportedThingsOf(t, admin);
+    const before = await everything(t);
+    await expect(admin.as.mutation(api.moderation.dismiss, { target: post })).rejects.toThrow(CANNOT_JUDGE_OWN_CONTENT);
+    await expect(admin.as.mutation(api.moderation.remove, { target: profile })).rejects.toThrow(
+      CANNOT_JUDGE_OWN_CONTENT,
+    );
+    expect(await everything(t)).toEqual(before);
+  });
+
+  test("a moderator may not act on an admin's or another moderator's content; an admin may", async () => {
+    const t = newBackend();
+    const mod = await staffUser(t, "moderator");
+    const admin = await staffUser(t, "admin", "Admin");
+    const otherMod = await staffUser(t, "moderator", "Other mod");
+    await admin.as.mutation(api.profiles.update, { displayName: "Admin", aboutMe: "Runs the place" });
+    const adminsThings = await reportedThingsOf(t, admin);
+    const modsThings = await reportedThingsOf(t, otherMod);
+    const before = await everything(t);
+    for (const target of [...adminsThings, ...modsThings]) {
+      await expect(mod.as.mutation(api.moderation.dismiss, { target }), target.kind).rejects.toThrow(
+        CANNOT_ACT_ON_STAFF_CONTENT,
+      );
+      await expect(mod.as.mutation(api.moderation.remove, { target }), target.kind).rejects.toThrow(
+        CANNOT_ACT_ON_STAFF_CONTENT,
+      );
+    }
+    expect(await everything(t)).toEqual(before);
+    expect(await mod.as.query(api.profiles.get, { userId: admin.userId })).toMatchObject({ displayName: "Admin" });
+
+    const [post, , , , profile] = modsThings;
+    await admin.as.mutation(api.moderation.dismiss, { target: post });
+    await admin.as.mutation(api.moderation.remove, { target: profile });
+    expect((await auditRows(t)).map((row) => [row.action, row.actorId])).toEqual([
+      ["dismiss", admin.userId],
+      ["remove", admin.userId],
+    ]);
+  });
+
+  test("the dashboard may act on any staff member's content", async () => {
+    const t = newBackend();
+    const admin = await staffUser(t, "admin", "Admin");
+    const [post, , , , profile] = await reportedThingsOf(t, admin);
+    await t.mutation(internal.moderation.dismissReports, { target: post });
+    await t.mutation(internal.moderation.removeContent, { target: profile });
+    expect((await auditRows(t)).map((row) => row.action)).toEqual(["dismiss", "remove"]);
+  });
 });
 
 describe("dismissing reports", () => {
@@ -333,6 +446,43 @@ describe("suspension", () => {
     await expect(other.as.query(api.moderationLists.log, { paginationOpts: firstPage })).rejects.toThrow(
       SUSPENDED_PREFIX,
     );
+  });
+
+  test("only an admin lifts a moderator's or an admin's suspension, and a refusal changes nothing", async () => {
+    const t = newBackend();
+    const mod = await staffUser(t, "moderator");
+    const admin = await staffUser(t, "admin", "Admin");
+    const suspendedMod = await staffUser(t, "moderator", "Suspended mod");
+    const suspendedAdmin = await staffUser(t, "admin", "Suspended admin");
+    await admin.as.mutation(api.moderation.suspend, { userId: suspendedMod.userId, duration: "7d", reason: "x" });
+    await suspendDirectly(t, suspendedAdmin.userId, null, "Abuse");
+    const suspensionsBefore = await t.run((ctx) => ctx.db.query("suspensions").collect());
+
+    for (const userId of [suspendedMod.userId, suspendedAdmin.userId]) {
+      await expect(mod.as.mutation(api.moderation.lift, { userId })).rejects.toThrow(CANNOT_LIFT_STAFF);
+    }
+    expect(await t.run((ctx) => ctx.db.query("suspensions").collect())).toEqual(suspensionsBefore);
+    expect((await auditRows(t)).map((row) => row.action)).toEqual(["suspend"]);
+
+    await admin.as.mutation(api.moderation.lift, { userId: suspendedMod.userId });
+    await admin.as.mutation(api.moderation.lift, { userId: suspendedAdmin.userId });
+    expect(await suspendedMod.as.query(api.moderation.myStatus, {})).toEqual({ role: "moderator", suspension: null });
+    expect(await suspendedAdmin.as.query(api.moderation.myStatus, {})).toEqual({ role: "admin", suspension: null });
+  });
+
+  test("a moderator cannot shorten or lengthen a staff member's suspension", async () => {
+    const t = newBackend();
+    const mod = await staffUser(t, "moderator");
+    const admin = await staffUser(t, "admin", "Admin");
+    const suspendedMod = await staffUser(t, "moderator", "Suspended mod");
+    await admin.as.mutation(api.moderation.suspend, { userId: suspendedMod.userId, duration: "30d", reason: "x" });
+    const before = await t.run((ctx) => ctx.db.query("suspensions").collect());
+    for (const duration of ["1d", "indefinite"] as const) {
+      await expect(
+        mod.as.mutation(api.moderation.suspend, { userId: suspendedMod.userId, duration, reason: "y" }),
+      ).rejects.toThrow(CANNOT_SUSPEND_STAFF);
+    }
+    expect(await t.run((ctx) => ctx.db.query("suspensions").collect())).toEqual(before);
   });
 });
 

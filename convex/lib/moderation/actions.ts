@@ -9,6 +9,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { deleteReportsOf } from "../../cascade";
 import { cleanOptionalText, cleanText } from "../text";
 import { writeLog } from "./audit";
+import { reportedItemOf } from "./reported-items";
 import { type Actor, roleOf, roleRow } from "./roles";
 import { suspensionRow } from "./suspensions";
 import { loadTarget, removeTarget, summaryOf, targetKey } from "./targets";
@@ -18,6 +19,9 @@ export const USER_NOT_FOUND = "No user has that e-mail address.";
 export const NOT_SUSPENDED = "This user is not suspended.";
 export const CANNOT_SUSPEND_YOURSELF = "You cannot suspend yourself.";
 export const CANNOT_SUSPEND_STAFF = "Only an admin can suspend a moderator or an admin.";
+export const CANNOT_LIFT_STAFF = "Only an admin can lift the suspension of a moderator or an admin.";
+export const CANNOT_JUDGE_OWN_CONTENT = "You cannot act on reports about your own content.";
+export const CANNOT_ACT_ON_STAFF_CONTENT = "Only an admin can act on a moderator's or an admin's content.";
 export const CANNOT_CHANGE_OWN_ROLE = "You cannot change your own role.";
 export const SUSPENSION_REASON_REQUIRED = "Please give a reason for the suspension.";
 
@@ -52,6 +56,24 @@ function reportCount(reports: number): string {
   return `${reports} report${reports === 1 ? "" : "s"}`;
 }
 
+/**
+ * The target's content and queue row, once the actor may judge it: nobody acts on reports about
+ * their own content, and only an admin on a moderator's or an admin's (as with suspending). The
+ * owner comes from the content, or from the queue row when the content is already gone.
+ */
+async function requireMayJudge(ctx: QueryCtx, actor: Actor, target: ReportTarget) {
+  const content = await loadTarget(ctx, target);
+  const item = await reportedItemOf(ctx, target.kind, target.id);
+  const ownerId = content?.authorId ?? item?.authorId ?? null;
+  if (actor.kind === "user" && ownerId !== null) {
+    if (ownerId === actor.userId) throw new ConvexError(CANNOT_JUDGE_OWN_CONTENT);
+    if (actor.role !== "admin" && (await roleOf(ctx, ownerId)) !== null) {
+      throw new ConvexError(CANNOT_ACT_ON_STAFF_CONTENT);
+    }
+  }
+  return { content, item };
+}
+
 /** Removes reported (or any) content with its dependents, as its owner's delete would, and clears its reports. */
 export async function removeContent(
   ctx: MutationCtx,
@@ -60,9 +82,11 @@ export async function removeContent(
   reason?: string,
 ): Promise<void> {
   const cleanReason = reasonOf(reason);
-  const content = await loadTarget(ctx, target);
+  const { content, item } = await requireMayJudge(ctx, actor, target);
+  // Counted first: the owner's delete that removeTarget runs clears the reports too.
+  const reports = item?.reportCount ?? 0;
   await removeTarget(ctx, target);
-  const reports = await deleteReportsOf(ctx, target.kind, target.id);
+  await deleteReportsOf(ctx, target.kind, target.id);
   await writeLog(ctx, actor, {
     action: "remove",
     target: targetKey(target),
@@ -80,7 +104,7 @@ export async function dismissReports(
   reason?: string,
 ): Promise<void> {
   const cleanReason = reasonOf(reason);
-  const content = await loadTarget(ctx, target);
+  const { content } = await requireMayJudge(ctx, actor, target);
   const reports = await deleteReportsOf(ctx, target.kind, target.id);
   await writeLog(ctx, actor, {
     action: "dismiss",
@@ -121,8 +145,14 @@ export async function suspendUser(
   });
 }
 
-/** Ends a user's suspension now (or clears one that has run out). */
+/**
+ * Ends a user's suspension now (or clears one that has run out). As with suspending, only an
+ * admin may lift a moderator's or an admin's.
+ */
 export async function liftSuspension(ctx: MutationCtx, actor: Actor, userId: Id<"users">): Promise<void> {
+  if (actor.kind === "user" && actor.role !== "admin" && (await roleOf(ctx, userId)) !== null) {
+    throw new ConvexError(CANNOT_LIFT_STAFF);
+  }
   const existing = await suspensionRow(ctx, userId);
   if (existing === null) throw new ConvexError(NOT_SUSPENDED);
   await ctx.db.delete(existing._id);
