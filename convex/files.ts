@@ -8,7 +8,7 @@ import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
-import { isAllowedImage, SNIFF_BYTES, UNSUPPORTED_IMAGE } from "./lib/image-types";
+import { IMAGE_TOO_LARGE, isAllowedImage, MAX_UPLOAD_BYTES, SNIFF_BYTES, UNSUPPORTED_IMAGE } from "./lib/image-types";
 import { userAction, userMutation } from "./lib/functions";
 import { UPLOAD_NOT_FOUND, uploadOf } from "./lib/uploads";
 
@@ -24,32 +24,40 @@ export const generateUploadUrl = userMutation({
 });
 
 /**
- * Makes a fresh upload the caller's: its first bytes must be JPEG, PNG, WebP or GIF and match
- * its declared type (a file that is not is deleted). Returns the storage id to save.
+ * Makes a fresh upload the caller's: it must be at most MAX_UPLOAD_BYTES, and its first bytes
+ * must be JPEG, PNG, WebP or GIF and match its declared type (a file that is not is deleted).
+ * The size is read from the file's metadata before its bytes are loaded. Returns the storage id to save.
  */
 export const confirmUpload = userAction({
   args: { storageId: v.id("_storage") },
   handler: async (ctx, { storageId }): Promise<Id<"_storage">> => {
-    const contentType = await ctx.runQuery(internal.files.unclaimedFileType, { storageId });
-    if (contentType === null) throw new ConvexError(UPLOAD_NOT_FOUND);
-    const blob = await ctx.storage.get(storageId);
-    const head = blob === null ? new Uint8Array() : new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer());
-    if (!isAllowedImage(contentType, head)) {
+    const file = await ctx.runQuery(internal.files.unclaimedFile, { storageId });
+    if (file === null) throw new ConvexError(UPLOAD_NOT_FOUND);
+    const refuse = async (message: string): Promise<never> => {
       await ctx.runMutation(internal.files.deleteUnclaimed, { storageId });
-      throw new ConvexError(UNSUPPORTED_IMAGE);
-    }
+      throw new ConvexError(message);
+    };
+    if (file.size > MAX_UPLOAD_BYTES) return await refuse(IMAGE_TOO_LARGE);
+    // Storage can only hand out the whole file; the size check above bounds what this loads.
+    const blob = await ctx.storage.get(storageId);
+    if (blob !== null && blob.size > MAX_UPLOAD_BYTES) return await refuse(IMAGE_TOO_LARGE);
+    const head = blob === null ? new Uint8Array() : new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer());
+    if (!isAllowedImage(file.contentType, head)) return await refuse(UNSUPPORTED_IMAGE);
     await ctx.runMutation(internal.files.claim, { storageId, ownerId: ctx.user._id });
     return storageId;
   },
 });
 
-/** The declared content type of a stored file nobody has claimed yet ("" when none); null when gone or claimed. */
-export const unclaimedFileType = internalQuery({
+/**
+ * The declared content type ("" when none) and size in bytes of a stored file nobody has claimed
+ * yet; null when gone or claimed.
+ */
+export const unclaimedFile = internalQuery({
   args: { storageId: v.id("_storage") },
-  handler: async (ctx, { storageId }): Promise<string | null> => {
+  handler: async (ctx, { storageId }): Promise<{ contentType: string; size: number } | null> => {
     const file = await ctx.db.system.get(storageId);
     if (file === null || (await uploadOf(ctx, storageId)) !== null) return null;
-    return file.contentType ?? "";
+    return { contentType: file.contentType ?? "", size: file.size };
   },
 });
 

@@ -6,7 +6,7 @@ import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
-import { imageUrl, isBlankImageUrl, validateImage } from "./lib/images";
+import { imageUrl, isBlankImageUrl, validateUploadedImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
 import { cleanText, LIMITS } from "./lib/text";
@@ -103,7 +103,7 @@ export const create = userMutation({
     const postId = await ctx.db.insert("posts", {
       ...cleanPostText(title, description),
       category,
-      image: await validateImage(ctx, image, ctx.user._id),
+      image: await validateUploadedImage(ctx, image, ctx.user._id),
       userId: ctx.user._id,
       updatedAt: Date.now(),
       views: 0,

@@ -11,6 +11,16 @@ export const SNIFF_BYTES = 12;
 
 export const UNSUPPORTED_IMAGE = "Only JPEG, PNG, WebP or GIF images can be uploaded";
 
+/**
+ * The largest upload accepted (bytes). The browser scales images to 1600 px on the long side and
+ * encodes them as JPEG or WebP at quality 0.85 (a few hundred KB to ~2 MB), keeps small files as
+ * they are (≤ 1.5 MB) and re-encodes as JPEG anything that would still be larger than this
+ * (src/lib/image-resize.ts), so 5 MB leaves a wide margin for real pictures.
+ */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_TOO_LARGE = "Only images up to 5 MB can be uploaded";
+
 /** The allowed type the bytes really are (by their signature), or null. */
 export function sniffImageType(head: Uint8Array): AllowedImageType | null {
   const starts = (offset: number, bytes: number[]) => bytes.every((byte, i) => head[offset + i] === byte);

@@ -1,3 +1,4 @@
+import { ConvexError } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { cleanImageUrl } from "./text";
@@ -18,6 +19,23 @@ export async function imageUrl(ctx: QueryCtx, image: ImageRef | undefined): Prom
  */
 export async function validateImage(ctx: MutationCtx, image: ImageRef, uploaderId: Id<"users">): Promise<ImageRef> {
   if ("url" in image) return { url: cleanImageUrl(image.url) };
+  await attachUpload(ctx, image.storageId, uploaderId);
+  return image;
+}
+
+/** A post's image must be uploaded: a remote URL is allowed only where the original had "Image URL" (PRODUCT D3). */
+export const UPLOADED_IMAGE_ONLY = "Please upload an image file: a link to an image cannot be used here";
+
+/**
+ * Checks an incoming image reference where only an uploaded file is allowed (posts): a URL is
+ * refused, a stored file is checked and attached as in `validateImage`.
+ */
+export async function validateUploadedImage(
+  ctx: MutationCtx,
+  image: ImageRef,
+  uploaderId: Id<"users">,
+): Promise<{ storageId: Id<"_storage"> }> {
+  if ("url" in image) throw new ConvexError(UPLOADED_IMAGE_ONLY);
   await attachUpload(ctx, image.storageId, uploaderId);
   return image;
 }

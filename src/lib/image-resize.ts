@@ -1,3 +1,5 @@
+import { MAX_UPLOAD_BYTES } from "../../convex/lib/image-types";
+
 /** Uploaded images are scaled so their long side is at most this many pixels (PRODUCT D3). */
 export const MAX_IMAGE_SIDE = 1600;
 
@@ -21,7 +23,7 @@ export function isImageFile(file: File): boolean {
  * Redraws an image in the browser so its long side is at most `maxSide`, before it is uploaded.
  * Small JPEG/PNG/WebP files that fit are kept as they are; everything else (large photos, SVG, GIF, BMP …)
  * becomes a plain raster picture: JPEG for JPEGs, WebP (PNG where WebP encoding is missing) otherwise,
- * so transparency survives. Resolves with the blob to upload.
+ * so transparency survives (JPEG if that would be over the server's MAX_UPLOAD_BYTES). Resolves with the blob to upload.
  */
 export async function resizeImage(file: File, maxSide = MAX_IMAGE_SIDE): Promise<Blob> {
   if (!isImageFile(file)) throw new Error("Please choose an image file");
@@ -41,7 +43,14 @@ export async function resizeImage(file: File, maxSide = MAX_IMAGE_SIDE): Promise
   context.imageSmoothingQuality = "high";
   context.drawImage(image, 0, 0, target.width, target.height);
   const type = file.type === "image/jpeg" ? "image/jpeg" : "image/webp";
-  return await new Promise<Blob>((resolve, reject) => {
+  const blob = await encode(canvas, type);
+  // Where WebP encoding is missing the browser writes a lossless PNG, which for a photo can pass
+  // the server's size limit; JPEG always fits (transparency is lost, the picture is kept).
+  return blob.size > MAX_UPLOAD_BYTES && blob.type !== "image/jpeg" ? await encode(canvas, "image/jpeg") : blob;
+}
+
+function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob> {
+  return new Promise<Blob>((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("Could not prepare the image"))), type, 0.85);
   });
 }

@@ -2,6 +2,7 @@ import { useAction, useMutation } from "convex/react";
 import { useCallback } from "react";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES } from "../../convex/lib/image-types";
 import { resizeImage } from "./image-resize";
 
 export type UploadImage = (file: File) => Promise<Id<"_storage">>;
@@ -17,6 +18,8 @@ export function useImageUpload(): UploadImage {
   return useCallback(
     async (file: File) => {
       const blob = await resizeImage(file);
+      // The server refuses it too (files.confirmUpload); saying so here saves sending it.
+      if (blob.size > MAX_UPLOAD_BYTES) throw new Error(IMAGE_TOO_LARGE);
       const uploadUrl = await generateUploadUrl();
       const response = await fetch(uploadUrl, {
         method: "POST",

@@ -3,7 +3,7 @@ import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import crons from "../../convex/crons";
 import { ORPHAN_GRACE_MS } from "../../convex/files";
-import { UNSUPPORTED_IMAGE } from "../../convex/lib/image-types";
+import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, UNSUPPORTED_IMAGE } from "../../convex/lib/image-types";
 import { UPLOAD_NOT_FOUND } from "../../convex/lib/uploads";
 import { addBook, PNG_BYTES, storeFile, uploadedImage } from "./book-fixtures";
 import { addPost } from "./posts-fixtures";
@@ -44,6 +44,44 @@ describe("confirming an upload", () => {
     const ann = await signedInUser(t);
     const storageId = await storeFile(t, type, bytes);
     await expect(ann.as.action(api.files.confirmUpload, { storageId })).rejects.toThrow(UNSUPPORTED_IMAGE);
+    expect(await fileExists(t, storageId)).toBe(false);
+  });
+
+  /** A PNG signature followed by zeros, `size` bytes in all (what skipping the browser's resize can send). */
+  const pngOfSize = (size: number) => {
+    const bytes = new Uint8Array(size);
+    bytes.set(PNG_BYTES);
+    return bytes;
+  };
+
+  test("refuses an image over the size limit and deletes it", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const storageId = await storeFile(t, "image/png", pngOfSize(MAX_UPLOAD_BYTES + 1));
+    await expect(ann.as.action(api.files.confirmUpload, { storageId })).rejects.toThrow(IMAGE_TOO_LARGE);
+    expect(await fileExists(t, storageId)).toBe(false);
+    await expect(ann.as.mutation(api.books.create, { title: "Huge", image: { storageId } })).rejects.toThrow(
+      UPLOAD_NOT_FOUND,
+    );
+  });
+
+  test("accepts an image of exactly the size limit", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const storageId = await storeFile(t, "image/png", pngOfSize(MAX_UPLOAD_BYTES));
+    await expect(ann.as.action(api.files.confirmUpload, { storageId })).resolves.toBe(storageId);
+  });
+
+  test("judges the size by the stored file's metadata", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const storageId = await storeFile(t);
+    await t.run((ctx) =>
+      (ctx.db as unknown as { patch: (id: string, value: object) => Promise<void> }).patch(storageId, {
+        size: 30 * 1024 * 1024,
+      }),
+    );
+    await expect(ann.as.action(api.files.confirmUpload, { storageId })).rejects.toThrow(IMAGE_TOO_LARGE);
     expect(await fileExists(t, storageId)).toBe(false);
   });
 

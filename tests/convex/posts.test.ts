@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
+import { UPLOADED_IMAGE_ONLY } from "../../convex/lib/images";
 import { LIMITS } from "../../convex/lib/text";
 import { storeFile, uploadedImage } from "./book-fixtures";
 import { addPost, deletedPostId } from "./posts-fixtures";
@@ -81,17 +82,18 @@ describe("posts:byUser", () => {
 });
 
 describe("posts:create", () => {
-  test("adds a post with zero counters, trimmed text, kept line breaks and an uploaded or https image", async () => {
+  test("adds a post with zero counters, trimmed text, kept line breaks and an uploaded image", async () => {
     const t = newBackend();
     const ann = await signedInUser(t);
     const { postId } = await addPost(t, ann.as);
-    const urlPost = await ann.as.mutation(api.posts.create, {
+    const storageId = await uploadedImage(t, ann.as);
+    const newPost = await ann.as.mutation(api.posts.create, {
       title: "  Stars  ",
       description: "Line one\r\nLine <b>two</b>\n",
       category: "science",
-      image: { url: "https://example.com/stars.jpg" },
+      image: { storageId },
     });
-    const stored = await t.run((ctx) => ctx.db.get(urlPost));
+    const stored = await t.run((ctx) => ctx.db.get(newPost));
     expect(stored).toMatchObject({
       title: "Stars",
       description: "Line one\nLine <b>two</b>",
@@ -101,8 +103,19 @@ describe("posts:create", () => {
       comments: 0,
       userId: ann.userId,
     });
-    expect((await ann.as.query(api.posts.get, { postId: urlPost }))?.imageUrl).toBe("https://example.com/stars.jpg");
+    expect(stored?.image).toEqual({ storageId });
+    expect((await ann.as.query(api.posts.get, { postId: newPost }))?.imageUrl).toMatch(/^https?:/);
     expect(await t.run((ctx) => ctx.db.get(postId))).not.toBeNull();
+  });
+
+  test("refuses an image given as a URL: a post's image must be uploaded", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const base = { title: "T", description: "D", category: "art" as const };
+    for (const url of ["https://tracker.example.com/pixel.png", "http://example.com/a.png"]) {
+      await expect(ann.as.mutation(api.posts.create, { ...base, image: { url } })).rejects.toThrow(UPLOADED_IMAGE_ONLY);
+    }
+    expect(await countRows(t, "posts")).toBe(0);
   });
 
   test("requires a title, a description and an image", async () => {
@@ -135,7 +148,7 @@ describe("posts:create", () => {
     await expect(create({ title: "x".repeat(LIMITS.title + 1) })).rejects.toThrow(/Title must be at most 120/);
     await expect(create({ description: "x".repeat(LIMITS.description + 1) })).rejects.toThrow(/at most 5000/);
     await expect(create({ category: "cooking" })).rejects.toThrow(/cooking/);
-    await expect(create({}, { url: "http://example.com/a.png" })).rejects.toThrow(/https/);
+    await expect(create({}, { url: "https://example.com/a.png" })).rejects.toThrow(UPLOADED_IMAGE_ONLY);
     // An upload nobody confirmed (files.confirmUpload) is not anyone's to use.
     await expect(create({}, { storageId: await storeFile(t) })).rejects.toThrow(/upload it again/);
     const gone = await uploadedImage(t, ann.as);
