@@ -3,7 +3,7 @@ import { convexAuth, type AuthProviderConfig } from "@convex-dev/auth/server";
 import type { MutationCtx } from "./_generated/server";
 import { googleConfigured } from "./lib/auth-options";
 import { passwordProvider } from "./lib/password-provider";
-import { createProfileIfMissing } from "./lib/profiles";
+import { createProfileOnceVerified } from "./lib/profiles";
 
 // Google only when the deployment has its credentials (PRODUCT D7): no button that cannot work.
 const providers: AuthProviderConfig[] = [passwordProvider];
@@ -16,9 +16,10 @@ export const { auth, signIn, signOut, store, isAuthenticated } = convexAuth({
   // address instead (lib/sign-in-backoff.ts); this only stays as a far-off ceiling.
   signIn: { maxFailedAttempsPerHour: 1000 },
   callbacks: {
-    // Runs on every account write; the helper only inserts when the user has no profile yet.
+    // Runs on every account write, also at sign-up before the address is proved; the helper
+    // makes the profile only once the user is verified (the accepted code, or Google).
     async afterUserCreatedOrUpdated(ctx, { userId }) {
-      await createProfileIfMissing(ctx as unknown as MutationCtx, userId);
+      await createProfileOnceVerified(ctx as unknown as MutationCtx, userId);
     },
   },
 });

@@ -4,7 +4,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { getCounter, pageCount } from "./lib/counters";
 import { userMutation, userQuery } from "./lib/functions";
-import { friendship, hasAdded, profileOf } from "./lib/profile-lookup";
+import { friendship, hasAdded, profileOf, reachableProfileOf } from "./lib/profile-lookup";
 import { LIMITS } from "./lib/text";
 
 /** People per page on /friends. */
@@ -51,12 +51,15 @@ export const mine = userQuery({
   },
 });
 
-/** Puts a person in the caller's friends list (one-way, seed §4). Adding twice keeps one row. */
+/**
+ * Puts a person in the caller's friends list (one-way, seed §4). Adding twice keeps one row.
+ * Only verified people with a profile can be added: an account nobody verified is "not found".
+ */
 export const add = userMutation({
   args: { userId: v.id("users") },
   handler: async (ctx, { userId }) => {
     if (userId === ctx.user._id) throw new ConvexError(CANNOT_ADD_YOURSELF);
-    if ((await ctx.db.get(userId)) === null) throw new ConvexError(USER_NOT_FOUND);
+    if ((await reachableProfileOf(ctx, userId)) === null) throw new ConvexError(USER_NOT_FOUND);
     if (await hasAdded(ctx, ctx.user._id, userId)) return;
     await ctx.db.insert("friends", { userId: ctx.user._id, friendId: userId });
     await changeFriendCount(ctx, ctx.user._id, 1);

@@ -160,7 +160,7 @@ export const booksOf = userQuery({
   },
 });
 
-/** The caller's own profile; every verified user has one, made at sign-up. */
+/** The caller's own profile; every verified user has one, made when their address was verified. */
 async function ownProfile(ctx: MutationCtx & { user: Doc<"users"> }): Promise<Doc<"profiles">> {
   const profile = await profileOf(ctx, ctx.user._id);
   if (profile === null) throw new ConvexError(PROFILE_NOT_FOUND);

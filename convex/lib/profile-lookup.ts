@@ -2,15 +2,26 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 
 /**
- * A user's profile (userInfo) or null: one index lookup. One profile per user
- * (createProfileIfMissing), so first() reads one row where unique() would read two; every list
- * that shows a creator asks.
+ * A user's profile (userInfo) or null: one index lookup. One profile per user, made once they
+ * are verified (createProfileOnceVerified), so first() reads one row where unique() would read
+ * two; every list that shows a creator asks.
  */
 export async function profileOf(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"profiles"> | null> {
   return await ctx.db
     .query("profiles")
     .withIndex("by_userId", (q) => q.eq("userId", userId))
     .first();
+}
+
+/**
+ * The profile of someone others may befriend or message: a user who exists, has verified their
+ * address and so has a profile. Null for anyone else (no such user, deleted, never verified), so
+ * an account made by a sign-up nobody confirmed cannot be reached (PRODUCT D2).
+ */
+export async function reachableProfileOf(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"profiles"> | null> {
+  const user = await ctx.db.get(userId);
+  if (user === null || !user.emailVerificationTime) return null;
+  return await profileOf(ctx, userId);
 }
 
 /** Whether `userId` has `friendId` in their friends list: one index lookup. */

@@ -8,14 +8,18 @@ import { DEFAULT_PERSONALITY } from "./validators";
 export const NEW_USER_NAME = "New User";
 
 /**
- * Gives a user their userInfo document (seed §3 defaults) unless they already have one.
- * Convex Auth calls this on every account write, so it must be idempotent: the by_userId
- * lookup is what keeps a second sign-in from making a second profile.
+ * Gives a verified user their userInfo document (seed §3 defaults) unless they already have one,
+ * and counts them among the people on /friends. Convex Auth calls this after every account write:
+ * at password sign-up and with every mailed code (the user is not verified yet: nothing is made,
+ * so an address nobody proves never shows up, cannot be friended and cannot be messaged), when
+ * the code is accepted (the same write sets emailVerificationTime: the profile is made then), and
+ * at every Google sign-in (verified from the start). Idempotent: the by_userId lookup keeps a
+ * later write from making a second profile.
  */
-export async function createProfileIfMissing(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
-  if ((await profileOf(ctx, userId)) !== null) return;
+export async function createProfileOnceVerified(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const user = await ctx.db.get(userId);
-  if (user === null) return;
+  if (user === null || !user.emailVerificationTime) return;
+  if ((await profileOf(ctx, userId)) !== null) return;
   await ctx.db.insert("profiles", {
     userId,
     email: user.email ?? "",

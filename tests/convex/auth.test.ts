@@ -190,4 +190,43 @@ describe("profile on first sign-in", () => {
     });
     expect(profiles[0]?.photoURL).toBeUndefined();
   });
+
+  test("an account that never verified its address has no profile and is not counted among the people", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: "junk@example.com", password: PASSWORD });
+    await signIn(t, { flow: "signIn", email: "junk@example.com", password: PASSWORD });
+    await signIn(t, { flow: "email-verification", email: "junk@example.com" });
+
+    expect(await userByEmail(t, "junk@example.com")).not.toBeNull();
+    expect(await t.run((ctx) => ctx.db.query("profiles").collect())).toHaveLength(0);
+    expect(await profilesCounter(t)).toBe(0);
+  });
+
+  test("is made and counted when the e-mail code is accepted, not before", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: "dora@example.com", password: PASSWORD });
+    expect(await t.run((ctx) => ctx.db.query("profiles").collect())).toHaveLength(0);
+
+    await signIn(t, {
+      flow: "email-verification",
+      email: "dora@example.com",
+      code: await latestCode(t, "dora@example.com"),
+    });
+    await signIn(t, { flow: "signIn", email: "dora@example.com", password: PASSWORD });
+
+    const user = await userByEmail(t, "dora@example.com");
+    const profiles = await t.run((ctx) => ctx.db.query("profiles").collect());
+    expect(profiles).toMatchObject([{ userId: user?._id, email: "dora@example.com", displayName: "New User" }]);
+    expect(await profilesCounter(t)).toBe(1);
+  });
 });
+
+async function profilesCounter(t: ReturnType<typeof newBackend>): Promise<number> {
+  const counter = await t.run((ctx) =>
+    ctx.db
+      .query("counters")
+      .withIndex("by_name", (q) => q.eq("name", "profiles"))
+      .unique(),
+  );
+  return counter?.value ?? 0;
+}

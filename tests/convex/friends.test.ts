@@ -5,6 +5,8 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { CANNOT_ADD_YOURSELF, PEOPLE_PAGE_SIZE, USER_NOT_FOUND } from "../../convex/friends";
 import schema from "../../convex/schema";
 import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { useAuthEnvironment } from "./auth-env";
+import { PASSWORD, signIn, userByEmail } from "./auth-kit";
 import { modules, newBackend, signedInUser, type TestBackend } from "./test-env";
 
 const NOT_SIGNED_IN = /logged in/;
@@ -23,6 +25,15 @@ async function friendCount(t: TestBackend, userId: string) {
         .unique(),
   );
   return profile?.friendCount ?? 0;
+}
+
+/** Someone signs up with an address and never enters the code: the user exists, unverified. */
+async function neverVerified(t: TestBackend, email: string): Promise<Id<"users">> {
+  await useAuthEnvironment();
+  await signIn(t, { flow: "signUp", email, password: PASSWORD });
+  const user = await userByEmail(t, email);
+  if (user === null) throw new Error(`sign-up made no user for ${email}`);
+  return user._id;
 }
 
 describe("friends:add and friends:remove", () => {
@@ -80,6 +91,23 @@ describe("friends:add and friends:remove", () => {
     const ghost = await signedInUser(t);
     await t.run(async (ctx) => ctx.db.delete(ghost.userId));
     await expect(ann.as.mutation(api.friends.add, { userId: ghost.userId })).rejects.toThrow(USER_NOT_FOUND);
+    expect(await friendRows(t)).toHaveLength(0);
+  });
+
+  test("refuses adding an account that never verified its address", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const junk = await neverVerified(t, "junk@example.com");
+    await expect(ann.as.mutation(api.friends.add, { userId: junk })).rejects.toThrow(USER_NOT_FOUND);
+    expect(await friendRows(t)).toHaveLength(0);
+    expect(await friendCount(t, ann.userId)).toBe(0);
+  });
+
+  test("refuses adding an unverified account even when it has a profile (one made before this rule)", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const unverified = await signedInUser(t, { name: "Old Junk", verified: false });
+    await expect(ann.as.mutation(api.friends.add, { userId: unverified.userId })).rejects.toThrow(USER_NOT_FOUND);
     expect(await friendRows(t)).toHaveLength(0);
   });
 
@@ -179,6 +207,26 @@ describe("friends:people", () => {
     await addPeople(t, ["Zoe"], 1);
     const all = await ann.as.query(api.friends.people, { search: "   ", cursor: null });
     expect(all.people.map((person) => person.displayName)).toEqual(["Ann", "Zoe"]);
+  });
+
+  test("an account that never verified its address is not among the people, nor in the page count", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    // Ann and 11 others fill exactly one page.
+    await addPeople(
+      t,
+      Array.from({ length: PEOPLE_PAGE_SIZE - 1 }, (_, i) => `Person ${String(i).padStart(2, "0")}`),
+      1,
+    );
+    const junk = await neverVerified(t, "junk@example.com");
+
+    const page = await ann.as.query(api.friends.people, { cursor: null });
+    expect(page.totalPages).toBe(1);
+    expect(page.isDone).toBe(true);
+    expect(page.people).toHaveLength(PEOPLE_PAGE_SIZE);
+    expect(page.people.map((person) => person.userId)).not.toContain(junk);
+    const found = await ann.as.query(api.friends.people, { search: "New User", cursor: null });
+    expect(found.people).toEqual([]);
   });
 
   test("reads O(page size) documents however many people exist", async () => {

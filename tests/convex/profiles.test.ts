@@ -5,6 +5,8 @@ import { AVATAR_NOT_PRESET, AVATARS } from "../../convex/lib/avatars";
 import { DISPLAY_NAME_REQUIRED, PROFILE_TEXT_LIMITS, SCALE_OUT_OF_RANGE } from "../../convex/lib/profile-fields";
 import { NEW_USER_NAME } from "../../convex/lib/profiles";
 import { DEFAULT_PERSONALITY, type Personality } from "../../convex/lib/validators";
+import { useAuthEnvironment } from "./auth-env";
+import { latestCode, PASSWORD, signIn, userByEmail } from "./auth-kit";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";
 
 const NOT_SIGNED_IN = /logged in/;
@@ -62,6 +64,30 @@ describe("profiles:get", () => {
     expect(await ann.as.query(api.profiles.get, { userId: "not-an-id" })).toBeNull();
     const sessionId = await t.run(async (ctx) => (await ctx.db.query("authSessions").first())!._id);
     expect(await ann.as.query(api.profiles.get, { userId: sessionId })).toBeNull();
+  });
+
+  test("an account that never verified its address has no profile page; it gets one once the code is accepted", async () => {
+    await useAuthEnvironment();
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    await signIn(t, { flow: "signUp", email: "dora@example.com", password: PASSWORD });
+    const dora = await userByEmail(t, "dora@example.com");
+    if (dora === null) throw new Error("sign-up made no user");
+
+    expect(await profileDoc(t, dora._id)).toBeNull();
+    expect(await ann.as.query(api.profiles.get, { userId: dora._id })).toBeNull();
+
+    await signIn(t, {
+      flow: "email-verification",
+      email: "dora@example.com",
+      code: await latestCode(t, "dora@example.com"),
+    });
+    expect(await ann.as.query(api.profiles.get, { userId: dora._id })).toMatchObject({
+      userId: dora._id,
+      displayName: NEW_USER_NAME,
+      personality: DEFAULT_PERSONALITY,
+      email: null,
+    });
   });
 
   test("rejects anonymous and unverified callers", async () => {
