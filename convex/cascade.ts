@@ -11,7 +11,7 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import { chatPresence } from "./lib/chats";
-import { memberRow, newestMessage, previewOf } from "./lib/conversations";
+import { hasOpened, memberRow, newestMessage, previewOf } from "./lib/conversations";
 import { incrementCounter } from "./lib/counters";
 import { deleteStoredImage } from "./lib/images";
 import { reportedItemOf } from "./lib/moderation/reported-items";
@@ -70,25 +70,46 @@ export async function deletePostComment(ctx: MutationCtx, comment: Doc<"postComm
 }
 
 /**
- * Deletes a private message. If the recipient had not read it yet it stops counting as unread,
- * and if it was the newest the list's preview falls back to the one before.
+ * Deletes a private message. If the recipient had not read it yet it stops counting as unread.
+ * If it was the newest, the list follows the one before: the preview, its sender and the time
+ * (on the conversation and on both members' rows, so its place in each list too). With none
+ * left, the conversation is back to one that was only opened: no preview, its own creation time,
+ * nothing unread, and it stays only in the lists of those who opened it (hasOpened). Reads the
+ * conversation, its newest remaining message and the two member rows, however long the history.
  */
 export async function deleteMessage(ctx: MutationCtx, message: Doc<"messages">): Promise<void> {
   await ctx.db.delete(message._id);
   await deleteReportsOf(ctx, "message", message._id);
   const conversation = await ctx.db.get(message.conversationId);
   if (conversation === null) return;
-  const recipientId = conversation.participants.find((id) => id !== message.senderId);
-  const recipient = recipientId === undefined ? null : await memberRow(ctx, conversation._id, recipientId);
-  if (recipient !== null && recipient.unreadCount > 0 && message._creationTime > recipient.readUpTo) {
-    await ctx.db.patch(recipient._id, { unreadCount: recipient.unreadCount - 1 });
-  }
   const newest = await newestMessage(ctx, conversation._id);
-  if (newest === null || newest._creationTime < message._creationTime) {
+  const wasNewest = newest === null || newest._creationTime < message._creationTime;
+  if (wasNewest) {
     await ctx.db.patch(conversation._id, {
+      lastMessageAt: newest?._creationTime ?? conversation._creationTime,
       lastMessageText: newest === null ? undefined : previewOf(newest.text),
       lastMessageSenderId: newest?.senderId,
     });
+  }
+  for (const userId of conversation.participants) {
+    const member = await memberRow(ctx, conversation._id, userId);
+    if (member === null) continue;
+    const unreadCount =
+      newest === null
+        ? 0
+        : userId !== message.senderId && member.unreadCount > 0 && message._creationTime > member.readUpTo
+          ? member.unreadCount - 1
+          : member.unreadCount;
+    const lastMessageAt = !wasNewest
+      ? member.lastMessageAt
+      : newest !== null
+        ? newest._creationTime
+        : hasOpened(conversation, member)
+          ? conversation._creationTime
+          : 0;
+    if (unreadCount !== member.unreadCount || lastMessageAt !== member.lastMessageAt) {
+      await ctx.db.patch(member._id, { unreadCount, lastMessageAt });
+    }
   }
 }
 

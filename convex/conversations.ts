@@ -2,6 +2,7 @@ import { paginationOptsValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { publicUser, publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
+import { reachableProfileOf } from "./lib/profile-lookup";
 import {
   CANNOT_MESSAGE_YOURSELF,
   cappedPage,
@@ -25,7 +26,8 @@ export const openWith = userMutation({
   handler: async (ctx, { userId }) => {
     const me = ctx.user._id;
     if (userId === me) throw new ConvexError(CANNOT_MESSAGE_YOURSELF);
-    if ((await ctx.db.get(userId)) === null) throw new ConvexError(USER_NOT_FOUND);
+    // An account nobody verified has no profile and cannot be written to (PRODUCT D2).
+    if ((await reachableProfileOf(ctx, userId)) === null) throw new ConvexError(USER_NOT_FOUND);
 
     const key = pairKey(me, userId);
     const existing = await ctx.db
@@ -34,9 +36,12 @@ export const openWith = userMutation({
       .unique();
     const now = Date.now();
     if (existing !== null) {
-      // The caller chose to open it, so it joins their list even before anyone writes.
+      // The caller chose to open it, so it joins their list even before anyone writes. Reading
+      // up to its start marks nothing read but records that they opened it (hasOpened).
       const mine = await memberRow(ctx, existing._id, me);
-      if (mine !== null && mine.lastMessageAt === 0) await ctx.db.patch(mine._id, { lastMessageAt: now });
+      if (mine !== null && mine.lastMessageAt === 0) {
+        await ctx.db.patch(mine._id, { lastMessageAt: now, readUpTo: Math.max(mine.readUpTo, existing._creationTime) });
+      }
       return existing._id;
     }
 
@@ -116,13 +121,16 @@ export const get = userQuery({
   },
 });
 
-/** Opening a conversation reads it: only the caller's own row changes. */
+/**
+ * Opening a conversation reads it: only the caller's own row changes. With no message yet the
+ * caller has read up to the conversation's start, which marks that they opened it (hasOpened).
+ */
 export const markRead = userMutation({
   args: { conversationId: v.string() },
   handler: async (ctx, { conversationId }) => {
     const { conversation, member } = await requireParticipant(ctx, conversationId, ctx.user._id);
     const newest = await newestMessage(ctx, conversation._id);
-    const readUpTo = Math.max(member.readUpTo, newest?._creationTime ?? 0);
+    const readUpTo = Math.max(member.readUpTo, newest?._creationTime ?? conversation._creationTime);
     const lastMessageAt = member.lastMessageAt === 0 ? conversation.lastMessageAt : member.lastMessageAt;
     if (member.unreadCount === 0 && member.readUpTo === readUpTo && member.lastMessageAt === lastMessageAt) return;
     await ctx.db.patch(member._id, { unreadCount: 0, readUpTo, lastMessageAt });

@@ -70,7 +70,8 @@ export const send = userMutation({
 
 /**
  * Only the sender deletes a message. If the other person had not read it yet it stops counting
- * as unread, and if it was the newest the list's preview falls back to the one before.
+ * as unread, and if it was the newest both lists follow the one before (preview, time and order),
+ * or, with none left, go back to a conversation only opened (cascade.ts deleteMessage).
  */
 export const remove = userMutation({
   args: { messageId: v.id("messages") },

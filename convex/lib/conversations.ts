@@ -72,6 +72,16 @@ export function cappedPage(paginationOpts: PaginationOptions): PaginationOptions
   return { ...paginationOpts, numItems: Math.min(Math.max(1, paginationOpts.numItems), MAX_PAGE) };
 }
 
+/**
+ * Whether the member chose to open the conversation, so that it belongs in their list even with
+ * no message in it: the one who pressed Message first (the conversation's first participant), or
+ * someone who has read or written in it (openWith, markRead and send all move `readUpTo` past 0).
+ * Someone who was only written to, and never looked, has not.
+ */
+export function hasOpened(conversation: Doc<"conversations">, member: Doc<"conversationMembers">): boolean {
+  return member.userId === conversation.participants[0] || member.readUpTo > 0;
+}
+
 /** The newest message of a conversation (one index read), or null when it has none. */
 export async function newestMessage(
   ctx: QueryCtx,

@@ -45,3 +45,8 @@ export async function deletedConversationId(t: TestBackend): Promise<Id<"convers
     return id;
   });
 }
+
+/** When a message was written (its creation time), for comparing with the lists' `lastMessageAt`. */
+export async function messageTime(t: TestBackend, messageId: Id<"messages">): Promise<number> {
+  return await t.run(async (ctx) => (await ctx.db.get(messageId))!._creationTime);
+}

@@ -79,6 +79,16 @@ describe("conversations:openWith", () => {
     expect(await allConversations(t)).toEqual([]);
   });
 
+  test("refuses messaging an account that never verified its address, and opens nothing", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const unverified = await signedInUser(t, { verified: false });
+    await expect(ann.as.mutation(api.conversations.openWith, { userId: unverified.userId })).rejects.toThrow(
+      "User not found.",
+    );
+    expect(await allConversations(t)).toEqual([]);
+  });
+
   test("rejects anonymous and unverified callers", async () => {
     const t = newBackend();
     const bob = await signedInUser(t);

@@ -2,7 +2,7 @@ import { convexTest } from "convex-test";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import schema from "../../convex/schema";
-import { conversationWith, deletedConversationId, memberRowOf } from "./conversation-fixtures";
+import { conversationWith, deletedConversationId, memberRowOf, messageTime } from "./conversation-fixtures";
 import { modules, newBackend, signedInUser } from "./test-env";
 
 const NOT_SIGNED_IN = /logged in/;
@@ -60,6 +60,63 @@ describe("conversations:list", () => {
     expect((await bob.as.query(api.conversations.list, { paginationOpts: firstPage })).page).toEqual([]);
     await ann.as.mutation(api.messages.send, { conversationId, text: "Hello" });
     expect((await bob.as.query(api.conversations.list, { paginationOpts: firstPage })).page).toHaveLength(1);
+  });
+
+  test("deleting the newest message puts the conversation back where the message before left it", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const bob = await signedInUser(t, { name: "Bob" });
+    const cat = await signedInUser(t, { name: "Cat" });
+    const withAnn = await conversationWith(ann, bob);
+    const old = await ann.as.mutation(api.messages.send, { conversationId: withAnn, text: "old" });
+    await conversationWith(cat, bob, "hi from Cat");
+    const oops = await ann.as.mutation(api.messages.send, { conversationId: withAnn, text: "oops" });
+    const bobsList = async () => (await bob.as.query(api.conversations.list, { paginationOpts: firstPage })).page;
+    expect((await bobsList()).map((row) => row.other.displayName)).toEqual(["Ann", "Cat"]);
+
+    await ann.as.mutation(api.messages.remove, { messageId: oops });
+    const [first, second] = await bobsList();
+    expect([first?.other.displayName, second?.other.displayName]).toEqual(["Cat", "Ann"]);
+    expect(second).toMatchObject({
+      lastMessage: { text: "old", fromMe: false },
+      lastMessageAt: await messageTime(t, old),
+      unreadCount: 1,
+    });
+  });
+
+  test("a conversation whose only message was deleted leaves the list of the person who never opened it", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const conversationId = await conversationWith(ann, bob);
+    const messageId = await ann.as.mutation(api.messages.send, { conversationId, text: "Hello" });
+    await ann.as.mutation(api.messages.remove, { messageId });
+
+    expect((await bob.as.query(api.conversations.list, { paginationOpts: firstPage })).page).toEqual([]);
+    expect(await bob.as.query(api.conversations.unreadTotal, {})).toBe(0);
+    const { page: anns } = await ann.as.query(api.conversations.list, { paginationOpts: firstPage });
+    expect(anns).toEqual([expect.objectContaining({ conversationId, lastMessage: null, unreadCount: 0 })]);
+  });
+
+  test("a conversation whose only message was deleted stays in the list of someone who had opened it", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const cat = await signedInUser(t);
+    // Bob pressed Message too before anything was written; Cat opened the page of Ann's message.
+    const withBob = await conversationWith(ann, bob);
+    await conversationWith(bob, ann);
+    const withCat = await conversationWith(ann, cat);
+    for (const [conversationId, reader] of [
+      [withBob, bob],
+      [withCat, cat],
+    ] as const) {
+      const messageId = await ann.as.mutation(api.messages.send, { conversationId, text: "Hello" });
+      if (reader === cat) await cat.as.mutation(api.conversations.markRead, { conversationId });
+      await ann.as.mutation(api.messages.remove, { messageId });
+      const { page } = await reader.as.query(api.conversations.list, { paginationOpts: firstPage });
+      expect(page).toEqual([expect.objectContaining({ conversationId, lastMessage: null, unreadCount: 0 })]);
+    }
   });
 
   test("pages through many conversations, reading O(page) documents", async () => {

@@ -4,7 +4,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import { LIMITS } from "../../convex/lib/text";
-import { conversationWith, deletedConversationId, memberRowOf } from "./conversation-fixtures";
+import { conversationWith, deletedConversationId, memberRowOf, messageTime } from "./conversation-fixtures";
 import { modules, newBackend, signedInUser, type TestBackend } from "./test-env";
 
 const NOT_SIGNED_IN = /logged in/;
@@ -192,6 +192,63 @@ describe("messages:remove", () => {
     const conversation = await conversationDoc(t, conversationId);
     expect(conversation?.lastMessageText).toBeUndefined();
     expect(conversation?.lastMessageSenderId).toBeUndefined();
+  });
+
+  test("deleting the newest message moves the conversation's and both members' times back to the one before", async () => {
+    const { t, ann, bob, conversationId } = await scene();
+    const old = await ann.as.mutation(api.messages.send, { conversationId, text: "old" });
+    const oops = await ann.as.mutation(api.messages.send, { conversationId, text: "oops" });
+    await ann.as.mutation(api.messages.remove, { messageId: oops });
+
+    const oldAt = await messageTime(t, old);
+    expect(await conversationDoc(t, conversationId)).toMatchObject({
+      lastMessageAt: oldAt,
+      lastMessageText: "old",
+      lastMessageSenderId: ann.userId,
+    });
+    expect(await memberRowOf(t, conversationId, ann.userId)).toMatchObject({ lastMessageAt: oldAt, unreadCount: 0 });
+    expect(await memberRowOf(t, conversationId, bob.userId)).toMatchObject({ lastMessageAt: oldAt, unreadCount: 1 });
+  });
+
+  test("deleting an older message leaves the times of the newest alone", async () => {
+    const { t, ann, bob, conversationId } = await scene();
+    const first = await ann.as.mutation(api.messages.send, { conversationId, text: "first" });
+    const second = await bob.as.mutation(api.messages.send, { conversationId, text: "second" });
+    await ann.as.mutation(api.messages.remove, { messageId: first });
+    const secondAt = await messageTime(t, second);
+    expect((await conversationDoc(t, conversationId))?.lastMessageAt).toBe(secondAt);
+    expect((await memberRowOf(t, conversationId, ann.userId))?.lastMessageAt).toBe(secondAt);
+    expect((await memberRowOf(t, conversationId, bob.userId))?.lastMessageAt).toBe(secondAt);
+  });
+
+  test("deleting the only message returns the conversation to one that was only opened", async () => {
+    const { t, ann, bob, conversationId } = await scene();
+    const only = await ann.as.mutation(api.messages.send, { conversationId, text: "only" });
+    await ann.as.mutation(api.messages.remove, { messageId: only });
+
+    const conversation = await conversationDoc(t, conversationId);
+    expect(conversation?.lastMessageAt).toBe(conversation?._creationTime);
+    // Ann opened it, so it stays in her list; Bob never did, so it leaves his, with nothing unread.
+    expect(await memberRowOf(t, conversationId, ann.userId)).toMatchObject({
+      lastMessageAt: conversation?._creationTime,
+      unreadCount: 0,
+    });
+    expect(await memberRowOf(t, conversationId, bob.userId)).toMatchObject({ lastMessageAt: 0, unreadCount: 0 });
+  });
+
+  test("deleting the newest message reads the same few documents however long the history", async () => {
+    const t = convexTest({ schema, modules, transactionLimits: { documentsRead: 20 } });
+    const ann = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const conversationId = await conversationWith(ann, bob);
+    await t.run(async (ctx) => {
+      for (let i = 0; i < 100; i++) {
+        await ctx.db.insert("messages", { conversationId, senderId: ann.userId, text: `m${i}` });
+      }
+    });
+    const newest = await ann.as.mutation(api.messages.send, { conversationId, text: "newest" });
+    await ann.as.mutation(api.messages.remove, { messageId: newest });
+    expect((await conversationDoc(t, conversationId))?.lastMessageText).toBe("m99");
   });
 
   test("the other participant may not delete it, and neither may a stranger", async () => {
