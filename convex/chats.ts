@@ -4,6 +4,7 @@ import { ConvexError, v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import { deleteChatRoom } from "./cascade";
 import { requireOwner } from "./lib/auth";
+import { takeRoomAllowance } from "./lib/chat-limits";
 import { CHAT_NAME_REQUIRED, NOT_CHAT_CREATOR } from "./lib/chat-texts";
 import { existingRoom, roomSummaries } from "./lib/chats";
 import { cappedPage } from "./lib/conversations";
@@ -33,7 +34,11 @@ export const get = userQuery({
   },
 });
 
-/** A new room of the caller's; the cover is optional and, when uploaded, must be the caller's own upload. */
+/**
+ * A new room of the caller's; the cover is optional and, when uploaded, must be the caller's own
+ * upload. Each room comes out of the caller's allowance (lib/chat-limits.ts), taken once the name
+ * and description are valid and before anything is written; a refused call changes nothing.
+ */
 export const create = userMutation({
   args: { name: v.string(), description: v.optional(v.string()), image: v.optional(imageRefValidator) },
   handler: async (ctx, { name, description, image }): Promise<Id<"chatRooms">> => {
@@ -42,6 +47,7 @@ export const create = userMutation({
       name: cleanText(name, "Chat name", LIMITS.chatName),
       description: cleanOptionalText(description, "Description", LIMITS.chatDescription),
     };
+    await takeRoomAllowance(ctx, ctx.user._id);
     const cover = image === undefined || isBlankImageUrl(image) ? undefined : image;
     return await ctx.db.insert("chatRooms", {
       ...fields,

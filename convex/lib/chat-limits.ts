@@ -4,12 +4,18 @@
  * at once, then one more for every second waited, so nobody sends more than ten in a burst.
  * Typing signals get a looser bucket of their own: the client sends at most one every ~2 s,
  * and each one re-runs the room's presence queries.
+ *
+ * Creating rooms has an allowance per person too, so nobody fills everyone's room list in a
+ * burst: five at once, then one more for every ten minutes waited. A real person makes a room
+ * now and then; even one made, deleted for a typo and made again stays well inside five, while
+ * a script is held to six an hour.
  */
-import { RateLimiter, SECOND } from "@convex-dev/rate-limiter";
+import { MINUTE, RateLimiter, SECOND } from "@convex-dev/rate-limiter";
 import { ConvexError } from "convex/values";
 import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { CHAT_CREATE_TOO_FAST } from "./chat-texts";
 
 export const CHAT_TOO_FAST = "You are sending messages too fast. Wait a few seconds.";
 export const TYPING_TOO_FAST = "Too many typing updates. Wait a few seconds.";
@@ -17,7 +23,14 @@ export const TYPING_TOO_FAST = "Too many typing updates. Wait a few seconds.";
 export const chatLimits = new RateLimiter(components.rateLimiter, {
   chatMessage: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 10 },
   chatTyping: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 5 },
+  chatRoomCreate: { kind: "token bucket", rate: 1, period: 10 * MINUTE, capacity: 5 },
 });
+
+/** Takes one new room from the caller's allowance, or throws how long to wait. */
+export async function takeRoomAllowance(ctx: MutationCtx, userId: Id<"users">) {
+  const status = await chatLimits.limit(ctx, "chatRoomCreate", { key: userId });
+  if (!status.ok) throw new ConvexError(tooManyRoomsMessage(status.retryAfter));
+}
 
 /** Takes one message from the caller's allowance in this room, or throws how long to wait. */
 export async function takeMessageAllowance(ctx: MutationCtx, userId: Id<"users">, roomId: Id<"chatRooms">) {
@@ -34,4 +47,9 @@ export async function takeTypingAllowance(ctx: MutationCtx, userId: Id<"users">,
 /** The seed-style refusal with the wait in whole seconds: "… Wait a few seconds. You can send again in 2 s." */
 export function tooFastMessage(retryAfterMs: number): string {
   return `${CHAT_TOO_FAST} You can send again in ${Math.max(1, Math.ceil(retryAfterMs / SECOND))} s.`;
+}
+
+/** The refusal with the wait in whole minutes: "… Wait a few minutes. You can create another in 10 min." */
+export function tooManyRoomsMessage(retryAfterMs: number): string {
+  return `${CHAT_CREATE_TOO_FAST} You can create another in ${Math.max(1, Math.ceil(retryAfterMs / MINUTE))} min.`;
 }

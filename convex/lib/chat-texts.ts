@@ -6,6 +6,7 @@ export const CHAT_NOT_FOUND = "Chat not found";
 export const CHAT_NAME_REQUIRED = "Please enter a chat name.";
 export const DEFAULT_CHAT_DESCRIPTION = "Join the conversation!";
 export const NOT_CHAT_CREATOR = "Only the creator can delete this chat.";
+export const CHAT_CREATE_TOO_FAST = "You are creating chats too fast. Wait a few minutes.";
 export const CHAT_MESSAGE_REQUIRED = "Message cannot be empty.";
 export const CHAT_MESSAGE_TOO_LONG = "Messages can be at most 2000 characters.";
 export const CHAT_MESSAGE_NOT_FOUND = "Message not found.";

@@ -3,7 +3,12 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { CASCADE_BATCH_SIZE } from "../../convex/cascade";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
-import { CHAT_NAME_REQUIRED, DEFAULT_CHAT_DESCRIPTION, NOT_CHAT_CREATOR } from "../../convex/lib/chat-texts";
+import {
+  CHAT_CREATE_TOO_FAST,
+  CHAT_NAME_REQUIRED,
+  DEFAULT_CHAT_DESCRIPTION,
+  NOT_CHAT_CREATOR,
+} from "../../convex/lib/chat-texts";
 import { UPLOAD_NOT_FOUND } from "../../convex/lib/uploads";
 import { uploadedImage } from "./book-fixtures";
 import { addRoom, firstPage, joinRoom, seedHistory } from "./chat-fixtures";
@@ -100,6 +105,26 @@ describe("chats.create and the list", () => {
     const roomId = await addRoom(ann.as, { image: { url: "https://example.com/cover.png" } });
     expect((await ann.as.query(api.chats.get, { roomId }))?.imageUrl).toBe("https://example.com/cover.png");
     await expect(addRoom(ann.as, { image: { url: "javascript:alert(1)" } })).rejects.toThrow("valid https URL");
+  });
+
+  test("a sixth room in a burst is refused with how long to wait and stores nothing; one more comes every 10 minutes", async () => {
+    vi.useFakeTimers({ now: new Date("2026-03-04T12:00:00Z") });
+    const { t, ann, bob } = await scene();
+    for (let i = 0; i < 5; i++) await addRoom(ann.as, { name: `Room ${i}` });
+
+    const refusal = addRoom(ann.as, { name: "One too many" });
+    await expect(refusal).rejects.toThrow(CHAT_CREATE_TOO_FAST);
+    await expect(refusal).rejects.toThrow(/You can create another in 10 min\./);
+    expect(await roomCount(t)).toBe(5);
+
+    // The allowance is per person, and a refused name does not use it up.
+    await expect(addRoom(bob.as, { name: " " })).rejects.toThrow(CHAT_NAME_REQUIRED);
+    for (let i = 0; i < 5; i++) await addRoom(bob.as, { name: `Bob's ${i}` });
+
+    vi.advanceTimersByTime(10 * 60_000);
+    await addRoom(ann.as, { name: "Ten minutes later" });
+    await expect(addRoom(ann.as, { name: "Again" })).rejects.toThrow(CHAT_CREATE_TOO_FAST);
+    expect(await roomCount(t)).toBe(11);
   });
 
   test("anonymous and unverified callers can neither list nor create rooms", async () => {
