@@ -4,7 +4,10 @@ import { useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { noteSignOutOnPurpose } from "./sign-out-intent";
 
-/** Log Out from anywhere (the top bar, the profile page): signs out and lands on a plain /login. */
+/**
+ * Log Out from a page (the profile page's button): signs out and lands on a plain /login. The top
+ * bar keeps its own copy (useTopBarLogOut in src/app/top-bar.tsx, which says why).
+ */
 export function useLogOut() {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
