@@ -4,6 +4,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { getCounter, pageCount } from "./lib/counters";
 import { userMutation, userQuery } from "./lib/functions";
+import { withPageSizeCapped } from "./lib/page-size";
 import { friendship, hasAdded, profileOf, reachableProfileOf } from "./lib/profile-lookup";
 import { LIMITS } from "./lib/text";
 
@@ -43,7 +44,7 @@ export const mine = userQuery({
       .query("friends")
       .withIndex("by_userId", (q) => q.eq("userId", ctx.user._id))
       .order("desc")
-      .paginate({ ...paginationOpts, numItems: Math.min(Math.max(1, paginationOpts.numItems), 50) });
+      .paginate(withPageSizeCapped(paginationOpts, 50));
     const rows = await Promise.all(
       result.page.map(async ({ friendId }) => personRow(ctx, ctx.user._id, friendId, await profileOf(ctx, friendId))),
     );

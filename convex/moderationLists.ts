@@ -9,6 +9,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { publicUser, publicUsers } from "./lib/creators";
 import { adminQuery, moderatorQuery } from "./lib/functions";
+import { withPageSizeCapped } from "./lib/page-size";
 import { roleOf } from "./lib/moderation/roles";
 import { activeSuspension, isActive } from "./lib/moderation/suspensions";
 import { contentView, loadTarget, storedTarget } from "./lib/moderation/targets";
@@ -18,7 +19,7 @@ const REPORTS_SHOWN = 10;
 const MAX_PAGE = 20;
 
 function capped(paginationOpts: PaginationOptions): PaginationOptions {
-  return { ...paginationOpts, numItems: Math.min(Math.max(1, paginationOpts.numItems), MAX_PAGE) };
+  return withPageSizeCapped(paginationOpts, MAX_PAGE);
 }
 
 /** Open reports, one row per reported item, newest report first or most reported first. */

@@ -4,6 +4,7 @@ import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { AVATAR_NOT_PRESET, isPresetAvatar } from "./lib/avatars";
 import { userMutation, userQuery } from "./lib/functions";
+import { withPageSizeCapped } from "./lib/page-size";
 import { imageUrl } from "./lib/images";
 import { cleanDisplayName, cleanPersonality, PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "./lib/profile-fields";
 import { friendship, profileOf } from "./lib/profile-lookup";
@@ -167,9 +168,8 @@ async function ownProfile(ctx: MutationCtx & { user: Doc<"users"> }): Promise<Do
   return profile;
 }
 
-/** A client may ask for any page size; the server caps it so a page stays small. */
 function limitPage<T extends { numItems: number }>(options: T): T {
-  return { ...options, numItems: Math.min(Math.max(1, Math.floor(options.numItems) || 1), 24) };
+  return withPageSizeCapped(options, 24);
 }
 
 async function contentCard(ctx: QueryCtx, item: Doc<"posts"> | Doc<"books">) {

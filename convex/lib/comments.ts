@@ -9,6 +9,7 @@ import type { QueryCtx } from "../_generated/server";
 import { requireOwner } from "./auth";
 import { publicUsers, type PublicUser } from "./creators";
 import { cleanText, LIMITS } from "./text";
+import { withPageSizeCapped } from "./page-size";
 
 export const COMMENT_REQUIRED = "Comment cannot be empty";
 export const COMMENT_NOT_FOUND = "Comment not found";
@@ -17,7 +18,7 @@ export const COMMENT_NOT_FOUND = "Comment not found";
 const MAX_COMMENTS_PER_PAGE = 50;
 
 export function cappedCommentPage(paginationOpts: PaginationOptions): PaginationOptions {
-  return { ...paginationOpts, numItems: Math.min(Math.max(1, paginationOpts.numItems), MAX_COMMENTS_PER_PAGE) };
+  return withPageSizeCapped(paginationOpts, MAX_COMMENTS_PER_PAGE);
 }
 
 /** The comment's stored text: blank is refused (seed §5), then trimmed and held to the limit. */

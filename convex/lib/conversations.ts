@@ -6,6 +6,7 @@ import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { PaginationOptions } from "convex/server";
 import type { QueryCtx } from "../_generated/server";
+import { withPageSizeCapped } from "./page-size";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found.";
 export const NOT_A_PARTICIPANT = "You are not authorized to access this conversation.";
@@ -69,7 +70,7 @@ export function previewOf(text: string): string {
 const MAX_PAGE = 50;
 
 export function cappedPage(paginationOpts: PaginationOptions): PaginationOptions {
-  return { ...paginationOpts, numItems: Math.min(Math.max(1, paginationOpts.numItems), MAX_PAGE) };
+  return withPageSizeCapped(paginationOpts, MAX_PAGE);
 }
 
 /**
