@@ -7,7 +7,7 @@
  */
 import { ConvexError, v } from "convex/values";
 import { mutation } from "./_generated/server";
-import { takeTypingAllowance } from "./lib/chat-limits";
+import { takeHeartbeatAllowance, takeTypingAllowance } from "./lib/chat-limits";
 import { CHAT_NOT_FOUND } from "./lib/chat-texts";
 import { chatPresence, existingRoom } from "./lib/chats";
 import { publicUsers } from "./lib/creators";
@@ -35,6 +35,7 @@ export const heartbeat = userMutation({
     if (!validSession || !(interval >= MIN_HEARTBEAT_INTERVAL_MS && interval <= MAX_HEARTBEAT_INTERVAL_MS)) {
       throw new ConvexError(BAD_PRESENCE_SESSION);
     }
+    await takeHeartbeatAllowance(ctx, ctx.user._id);
     return await chatPresence.heartbeat(ctx, id, ctx.user._id, sessionId, interval);
   },
 });

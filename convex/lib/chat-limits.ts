@@ -9,6 +9,11 @@
  * burst: five at once, then one more for every ten minutes waited. A real person makes a room
  * now and then; even one made, deleted for a typo and made again stays well inside five, while
  * a script is held to six an hour.
+ *
+ * Presence heartbeats are counted per person across rooms: an open room tab sends one every
+ * 10 s and one when it opens, so twenty at once and one a second after that is more than
+ * anyone with a dozen tabs needs, while a script making new presence sessions is held to one a
+ * second (each lasts 30 s without heartbeats), which also bounds what deleting a room removes.
  */
 import { MINUTE, RateLimiter, SECOND } from "@convex-dev/rate-limiter";
 import { ConvexError } from "convex/values";
@@ -19,12 +24,20 @@ import { CHAT_CREATE_TOO_FAST } from "./chat-texts";
 
 export const CHAT_TOO_FAST = "You are sending messages too fast. Wait a few seconds.";
 export const TYPING_TOO_FAST = "Too many typing updates. Wait a few seconds.";
+export const PRESENCE_TOO_FAST = "Too many presence updates. Wait a few seconds.";
 
 export const chatLimits = new RateLimiter(components.rateLimiter, {
   chatMessage: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 10 },
   chatTyping: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 5 },
   chatRoomCreate: { kind: "token bucket", rate: 1, period: 10 * MINUTE, capacity: 5 },
+  chatHeartbeat: { kind: "token bucket", rate: 1, period: SECOND, capacity: 20 },
 });
+
+/** Takes one presence heartbeat from the caller's allowance, or throws. */
+export async function takeHeartbeatAllowance(ctx: MutationCtx, userId: Id<"users">) {
+  const status = await chatLimits.limit(ctx, "chatHeartbeat", { key: userId });
+  if (!status.ok) throw new ConvexError(PRESENCE_TOO_FAST);
+}
 
 /** Takes one new room from the caller's allowance, or throws how long to wait. */
 export async function takeRoomAllowance(ctx: MutationCtx, userId: Id<"users">) {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { BAD_PRESENCE_SESSION, NOT_IN_ROOM, NOT_YOURSELF, TYPING_SIGNAL_MS } from "../../convex/chatPresence";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
-import { TYPING_TOO_FAST } from "../../convex/lib/chat-limits";
+import { PRESENCE_TOO_FAST, TYPING_TOO_FAST } from "../../convex/lib/chat-limits";
 import { CHAT_NOT_FOUND } from "../../convex/lib/chat-texts";
 import { addRoom, joinRoom } from "./chat-fixtures";
 import { newBackend, signedInUser } from "./test-env";
@@ -70,6 +70,17 @@ describe("chatPresence.heartbeat and list", () => {
     await expect(
       ann.as.mutation(api.chatPresence.heartbeat, { roomId, userId: ann.userId, sessionId: "", interval: 10_000 }),
     ).rejects.toThrow(BAD_PRESENCE_SESSION);
+  });
+
+  test("heartbeats are held to twenty at once, then one a second, per person: new sessions cannot be sprayed", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-04T08:00:00Z") });
+    const { ann, bob, roomId } = await scene();
+    for (let session = 0; session < 20; session++) await joinRoom(ann.as, roomId, ann.userId, `spray-${session}`);
+    await expect(joinRoom(ann.as, roomId, ann.userId, "spray-20")).rejects.toThrow(PRESENCE_TOO_FAST);
+    await joinRoom(bob.as, roomId, bob.userId);
+    vi.advanceTimersByTime(1_000);
+    await joinRoom(ann.as, roomId, ann.userId, "spray-20");
+    await expect(joinRoom(ann.as, roomId, ann.userId, "spray-21")).rejects.toThrow(PRESENCE_TOO_FAST);
   });
 
   test("a tab that stops sending heartbeats is offline within 30 s", async () => {
