@@ -15,7 +15,7 @@ import {
 import { NOT_ADMIN, NOT_MODERATOR } from "../../convex/lib/moderation/roles";
 import { SUSPENDED_PREFIX } from "../../convex/lib/moderation/suspensions";
 import { addBook, storeFile } from "./book-fixtures";
-import { addRoom } from "./chat-fixtures";
+import { addRoom, joinRoom } from "./chat-fixtures";
 import { conversationWith } from "./conversation-fixtures";
 import { auditRows, reportRows, staffUser, suspendDirectly } from "./moderation-fixtures";
 import { addPost } from "./posts-fixtures";
@@ -371,6 +371,26 @@ describe("suspension", () => {
     expect(status?.suspension?.endsAt).toBeGreaterThanOrEqual(before + 7 * DAY);
     // Their content stays, and others still see it.
     expect(await reader.as.query(api.posts.get, { postId })).not.toBeNull();
+  });
+
+  test("a suspended person leaves every chat room's list of who is here at once", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const bob = await signedInUser(t, { name: "Bob" });
+    const mod = await staffUser(t);
+    const rooms = [await addRoom(ann.as), await addRoom(ann.as)];
+    for (const roomId of rooms) {
+      await joinRoom(ann.as, roomId, ann.userId);
+      await joinRoom(bob.as, roomId, bob.userId);
+    }
+    const hereNow = async () =>
+      await Promise.all(rooms.map(async (roomId) => (await ann.as.query(api.chats.get, { roomId }))?.onlineCount));
+    expect(await hereNow()).toEqual([2, 2]);
+
+    await mod.as.mutation(api.moderation.suspend, { userId: bob.userId, duration: "1d", reason: "Spam" });
+    expect(await hereNow()).toEqual([1, 1]);
+    const { roomToken } = await joinRoom(ann.as, rooms[0]!, ann.userId);
+    expect((await ann.as.query(api.chatPresence.list, { roomToken })).map((person) => person.name)).toEqual(["Ann"]);
   });
 
   test("indefinitely says so; lifting lets the user back in at once", async () => {

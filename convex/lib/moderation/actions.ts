@@ -7,6 +7,7 @@ import { ConvexError } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { deleteReportsOf } from "../../cascade";
+import { chatPresence } from "../chats";
 import { cleanOptionalText, cleanText } from "../text";
 import { writeLog } from "./audit";
 import { reportedItemOf } from "./reported-items";
@@ -137,12 +138,23 @@ export async function suspendUser(
   const row = { userId, endsAt, reason: cleanReason, byUserId: actor.kind === "user" ? actor.userId : undefined };
   if (existing === null) await ctx.db.insert("suspensions", row);
   else await ctx.db.replace(existing._id, row);
+  await leaveChatRooms(ctx, userId);
   await writeLog(ctx, actor, {
     action: "suspend",
     subjectId: userId,
     reason: cleanReason,
     detail: endsAt === null ? "indefinitely" : `until ${new Date(endsAt).toISOString()}`,
   });
+}
+
+/**
+ * A suspended person leaves every chat room's "here now" list at once, with any typing signal,
+ * instead of 30 s later when their refused heartbeats time out.
+ */
+async function leaveChatRooms(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  for (const { roomId } of await chatPresence.listUser(ctx, userId)) {
+    await chatPresence.removeRoomUser(ctx, roomId, userId);
+  }
 }
 
 /**
