@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from "../../convex/lib/image-types";
+import { UserFacingError } from "./error-text";
 
 /** Uploaded images are scaled so their long side is at most this many pixels (PRODUCT D3). */
 export const MAX_IMAGE_SIDE = 1600;
@@ -21,25 +22,26 @@ export function isImageFile(file: File): boolean {
 
 /**
  * Redraws an image in the browser so its long side is at most `maxSide`, before it is uploaded.
- * Small JPEG/PNG/WebP files that fit are kept as they are; everything else (large photos, SVG, GIF, BMP …)
+ * Small JPEG/PNG/WebP/GIF files that fit are kept as they are (an animated GIF stays animated);
+ * everything else (large photos, SVG, large GIFs, BMP …)
  * becomes a plain raster picture: JPEG for JPEGs, WebP (PNG where WebP encoding is missing) otherwise,
  * so transparency survives (JPEG if that would be over the server's MAX_UPLOAD_BYTES). Resolves with the blob to upload.
  */
 export async function resizeImage(file: File, maxSide = MAX_IMAGE_SIDE): Promise<Blob> {
-  if (!isImageFile(file)) throw new Error("Please choose an image file");
+  if (!isImageFile(file)) throw new UserFacingError("Please choose an image file");
   const image = await loadImage(file);
   const target = fitWithin(image.naturalWidth, image.naturalHeight, maxSide);
   const keepAsIs =
     target.width === image.naturalWidth &&
     file.size <= KEEP_AS_IS_BYTES &&
-    ["image/jpeg", "image/png", "image/webp"].includes(file.type);
+    ["image/jpeg", "image/png", "image/webp", "image/gif"].includes(file.type);
   if (keepAsIs) return file;
 
   const canvas = document.createElement("canvas");
   canvas.width = target.width;
   canvas.height = target.height;
   const context = canvas.getContext("2d");
-  if (!context) throw new Error("This browser cannot prepare images for upload");
+  if (!context) throw new UserFacingError("This browser cannot prepare images for upload");
   context.imageSmoothingQuality = "high";
   context.drawImage(image, 0, 0, target.width, target.height);
   const type = file.type === "image/jpeg" ? "image/jpeg" : "image/webp";
@@ -51,7 +53,11 @@ export async function resizeImage(file: File, maxSide = MAX_IMAGE_SIDE): Promise
 
 function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob> {
   return new Promise<Blob>((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("Could not prepare the image"))), type, 0.85);
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new UserFacingError("Could not prepare the image"))),
+      type,
+      0.85,
+    );
   });
 }
 
@@ -65,7 +71,7 @@ function loadImage(file: File): Promise<HTMLImageElement> {
     };
     image.onerror = () => {
       URL.revokeObjectURL(url);
-      reject(new Error("This file could not be read as an image"));
+      reject(new UserFacingError("This file could not be read as an image"));
     };
     image.src = url;
   });

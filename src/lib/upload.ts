@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES } from "../../convex/lib/image-types";
+import { UserFacingError } from "./error-text";
 import { resizeImage } from "./image-resize";
 
 export type UploadImage = (file: File) => Promise<Id<"_storage">>;
@@ -19,14 +20,14 @@ export function useImageUpload(): UploadImage {
     async (file: File) => {
       const blob = await resizeImage(file);
       // The server refuses it too (files.confirmUpload); saying so here saves sending it.
-      if (blob.size > MAX_UPLOAD_BYTES) throw new Error(IMAGE_TOO_LARGE);
+      if (blob.size > MAX_UPLOAD_BYTES) throw new UserFacingError(IMAGE_TOO_LARGE);
       const uploadUrl = await generateUploadUrl();
       const response = await fetch(uploadUrl, {
         method: "POST",
         headers: { "Content-Type": blob.type || file.type },
         body: blob,
       });
-      if (!response.ok) throw new Error("The image upload failed. Please try again.");
+      if (!response.ok) throw new UserFacingError("The image upload failed. Please try again.");
       const { storageId } = (await response.json()) as { storageId: Id<"_storage"> };
       return await confirmUpload({ storageId });
     },

@@ -4,6 +4,7 @@ import { getFunctionName, type FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CreateChatDialog } from "@/features/chats/components/create-chat-dialog";
+import { UserFacingError } from "@/lib/error-text";
 import type { Id } from "../../convex/_generated/dataModel";
 
 // The dialog talks to Convex only through useMutation and to storage only through uploadImage.
@@ -67,6 +68,18 @@ describe("the create chat dialog", () => {
       description: "For the late readers",
       image: { storageId: "storage1" },
     });
+  });
+
+  it("says what is wrong with a cover the browser cannot read, and creates nothing", async () => {
+    uploadImage.mockRejectedValue(new UserFacingError("This file could not be read as an image"));
+    const { user, onCreated } = renderDialog();
+    await user.type(screen.getByLabelText(/^Name/), "Night owls");
+    const cover = new File([new Uint8Array([1, 2, 3])], "broken.png", { type: "image/png" });
+    await user.upload(screen.getByLabelText(/^Cover image/), cover);
+    await user.click(screen.getByRole("button", { name: "Create chat" }));
+    await screen.findByText("This file could not be read as an image");
+    expect(createChat).not.toHaveBeenCalled();
+    expect(onCreated).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal and keeps what was typed", async () => {

@@ -155,6 +155,24 @@ describe("the comment dialog", () => {
     expect(mutations["postComments:edit"]).toHaveBeenCalledWith({ commentId: "c2", text: "Mine, edited" });
   });
 
+  it("keeps the comment editor open while saving, even on Escape, and keeps the text when the save fails", async () => {
+    let failSave: (error: Error) => void = () => {};
+    mutations["postComments:edit"].mockImplementation(() => new Promise((_, reject) => (failSave = reject)));
+    const user = renderDetails();
+    await user.click(screen.getByRole("button", { name: "Comments (2)" }));
+    await user.click(screen.getAllByRole("button", { name: "Edit comment" })[0]!);
+    const editor = screen.getByRole("dialog", { name: "Edit comment" });
+    const box = within(editor).getByLabelText("Comment");
+    await user.clear(box);
+    await user.type(box, "Mine, edited");
+    await user.click(within(editor).getByRole("button", { name: "Save" }));
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("dialog", { name: "Edit comment" })).toBeInTheDocument();
+    failSave(new Error("offline"));
+    await waitFor(() => expect(within(editor).getByRole("button", { name: "Save" })).toBeEnabled());
+    expect(within(editor).getByLabelText("Comment")).toHaveValue("Mine, edited");
+  });
+
   it("deletes a comment only after confirming", async () => {
     const user = renderDetails();
     await user.click(screen.getByRole("button", { name: "Comments (2)" }));

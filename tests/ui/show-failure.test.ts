@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
+import { UserFacingError } from "@/lib/error-text";
 import { withFailureToast } from "@/lib/show-failure";
 
 describe("withFailureToast", () => {
@@ -18,6 +19,12 @@ describe("withFailureToast", () => {
     const failure = new ConvexError("Only the owner can edit this book");
     await expect(withFailureToast(() => Promise.reject(failure), "Failed")).rejects.toBe(failure);
     expect(toast.error).toHaveBeenCalledWith("Only the owner can edit this book");
+  });
+
+  it("shows what the browser found wrong (an unreadable image) instead of the fallback", async () => {
+    const failure = new UserFacingError("This file could not be read as an image");
+    await expect(withFailureToast(() => Promise.reject(failure), "Failed to add post")).rejects.toBe(failure);
+    expect(toast.error).toHaveBeenCalledWith("This file could not be read as an image");
   });
 
   it("shows the fallback for a failure without a server message", async () => {

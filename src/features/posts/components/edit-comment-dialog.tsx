@@ -12,10 +12,14 @@ type EditCommentDialogProps = {
 
 /** The in-app replacement for the original's prompt(): empty text or Cancel changes nothing (seed §5). */
 export function EditCommentDialog({ text, onClose, onSave }: EditCommentDialogProps) {
+  // While saving, Escape, the close button and a click outside wait too: a failed save keeps the text.
+  const [saving, setSaving] = useState(false);
   return (
-    <Dialog open={text !== null} onOpenChange={(open) => !open && onClose()} title="Edit comment">
+    <Dialog open={text !== null} onOpenChange={(open) => !open && onClose()} title="Edit comment" preventClose={saving}>
       {/* Keyed by the text so the box starts from the comment being edited. */}
-      {text !== null && <EditCommentForm key={text} initial={text} onClose={onClose} onSave={onSave} />}
+      {text !== null && (
+        <EditCommentForm key={text} initial={text} onClose={onClose} onSave={onSave} onPendingChange={setSaving} />
+      )}
     </Dialog>
   );
 }
@@ -24,13 +28,19 @@ function EditCommentForm({
   initial,
   onClose,
   onSave,
+  onPendingChange,
 }: {
   initial: string;
   onClose: () => void;
   onSave: (text: string) => Promise<void>;
+  onPendingChange: (pending: boolean) => void;
 }) {
   const [draft, setDraft] = useState(initial);
-  const [pending, setPending] = useState(false);
+  const [pending, setPendingState] = useState(false);
+  const setPending = (next: boolean) => {
+    setPendingState(next);
+    onPendingChange(next);
+  };
   const fieldId = useId();
   const blank = draft.trim().length === 0;
 
