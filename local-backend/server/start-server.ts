@@ -121,7 +121,12 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const sessions = new Set<SyncSession>();
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const pathname = new URL(request.url ?? "/", url).pathname;
+    const pathname = pathOf(request.url ?? "/", url);
+    if (pathname === null) {
+      // A request line no URL parser accepts ("GET http://[ …") must not reach the process's top level.
+      socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+      return;
+    }
     if (!SYNC_PATH.test(pathname)) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
       return;
@@ -212,4 +217,13 @@ function closeServer(server: Server): Promise<void> {
 function publicHost(host: string): string {
   if (host === "0.0.0.0" || host === "::" || host === "") return "127.0.0.1";
   return host.includes(":") ? `[${host}]` : host;
+}
+
+/** The path of a request's target, or null when it is no URL at all. */
+function pathOf(target: string, base: string): string | null {
+  try {
+    return new URL(target, base).pathname;
+  } catch {
+    return null;
+  }
 }

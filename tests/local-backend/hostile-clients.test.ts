@@ -8,11 +8,16 @@
 import { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import { MAX_FRAME_BYTES, MAX_SUBSCRIPTIONS_PER_CONNECTION } from "../../local-backend/server/sync/connection-limits";
+import {
+  MAX_FRAME_BYTES,
+  MAX_HELD_SUBSCRIPTIONS,
+  MAX_SUBSCRIPTIONS_PER_CONNECTION,
+} from "../../local-backend/server/sync/connection-limits";
 import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
 import { FIXTURE_FUNCTIONS } from "./engine-test-env";
 
@@ -253,6 +258,61 @@ describe("hostile clients", () => {
     expect(modificationOf(client.messages, MAX_SUBSCRIPTIONS_PER_CONNECTION)).toMatchObject({
       type: "QueryUpdated",
     });
+    client.socket.close();
+  }, 20_000);
+
+  it("disconnects a client that keeps adding queries past twice the limit, or past 64 MiB of arguments in all", async () => {
+    const many = await connect(backend.url);
+    const modifications = Array.from({ length: MAX_HELD_SUBSCRIPTIONS + 1 }, (_, queryId) => ({
+      type: "Add",
+      queryId,
+      udfPath: "notes:list",
+      args: [{}],
+    }));
+    many.send({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications });
+    expect(await many.closed).toBe(1011);
+
+    const heavy = await connect(backend.url);
+    const large = "x".repeat(15 * 1024 * 1024);
+    for (let version = 0; version < 5; version++) {
+      const add = { type: "Add", queryId: version, udfPath: "notes:withPrefix", args: [{ prefix: large }] };
+      heavy.send({ type: "ModifyQuerySet", baseVersion: version, newVersion: version + 1, modifications: [add] });
+    }
+    expect(await heavy.closed).toBe(1011);
+    expect(logLines.some((line) => line.includes("bytes of arguments in all"))).toBe(true);
+  }, 30_000);
+
+  it("closes a connection whose Connect carries a session id longer than a UUID's", async () => {
+    const socket = new WebSocket(`${backend.url.replace(/^http/, "ws")}/api/1.48.0/sync`);
+    const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    socket.send(JSON.stringify({ ...CONNECT, sessionId: "x".repeat(100_000) }));
+    expect(await closed).not.toBe(1000);
+  }, 20_000);
+
+  it("answers a WebSocket upgrade whose target is no URL with 400, and keeps running", async () => {
+    const { port } = new URL(backend.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          "GET http://[ HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        );
+      });
+      let received = "";
+      socket.on("data", (data: Buffer) => (received += data.toString("utf8")));
+      socket.on("close", () => resolve(received));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    const client = await connect(backend.url);
+    client.send({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [{ type: "Add", queryId: 0, udfPath: "notes:list", args: [{}] }],
+    });
+    await client.next((message) => message.type === "Transition");
     client.socket.close();
   }, 20_000);
 

@@ -37,6 +37,32 @@ class CountingClient implements HubClient {
   }
 }
 
+/** A connection subscribed to `count` queries of a function that does not exist: every run fails. */
+class FailingQueriesClient implements HubClient {
+  deliveries = 0;
+
+  constructor(private readonly count: number) {}
+
+  plan(): ClientPlan {
+    const queries = Array.from({ length: this.count }, (_, queryId) => {
+      const args = { queryId };
+      return {
+        queryId,
+        udfPath: "notes:noSuchQuery",
+        args,
+        identity: null,
+        identityKey: "anonymous",
+        key: queryKey("notes:noSuchQuery", args, "anonymous"),
+      };
+    });
+    return { querySet: 1, identity: 0, queries, waiting: false };
+  }
+
+  deliver(): void {
+    this.deliveries += 1;
+  }
+}
+
 let engine: Engine;
 let hub: QueryHub;
 beforeEach(async () => {
@@ -95,5 +121,17 @@ describe("QueryHub", () => {
     await engine.runMutation("items:put", { group: "b", rank: 1 }, null);
     await settled();
     expect(writer.deliveries).toHaveLength(2);
+  });
+
+  it("answers a connection with more failing queries than one tick runs, and then rests until a commit", async () => {
+    const failing = new FailingQueriesClient(200);
+    hub.add(failing);
+    hub.requestTick();
+    // Failed runs used to count as stale at once, so the first 64 ran again every tick, forever.
+    await settled();
+    expect(failing.deliveries).toBe(1);
+    await engine.runMutation("notes:add", { text: "something changed" }, null);
+    await settled();
+    expect(failing.deliveries).toBe(2);
   });
 });

@@ -11,6 +11,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "../../engine/types";
 import { BodyTooLargeError, readBody, sendJson } from "./http-io";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 export const UPLOAD_PATH = "/api/storage/upload";
 export const STORAGE_PREFIX = "/api/storage/";
@@ -72,27 +75,35 @@ export async function handleStorageGet(
     sendJson(response, 404, { code: "FileNotFound", message: "File not found" });
     return;
   }
-  const bytes = Buffer.from(await file.blob.arrayBuffer());
+  const size = file.blob.size;
   const headers: Record<string, string> = {
     ...storedFileHeaders(file.contentType),
     "Accept-Ranges": "bytes",
     // A storage id always names the same bytes.
     "Cache-Control": "private, max-age=2592000, immutable",
   };
-  const range = parseRange(request.headers.range, bytes.length);
+  const range = parseRange(request.headers.range, size);
   if (range === "unsatisfiable") {
-    response.writeHead(416, { ...headers, "Content-Range": `bytes */${bytes.length}` });
+    response.writeHead(416, { ...headers, "Content-Range": `bytes */${size}` });
     response.end();
     return;
   }
-  const [start, end] = range ?? [0, bytes.length - 1];
-  const body = bytes.subarray(start, end + 1);
+  const [start, end] = range ?? [0, size - 1];
   response.writeHead(range === null ? 200 : 206, {
     ...headers,
-    "Content-Length": String(body.length),
-    ...(range === null ? {} : { "Content-Range": `bytes ${start}-${end}/${bytes.length}` }),
+    "Content-Length": String(Math.max(0, end + 1 - start)),
+    ...(range === null ? {} : { "Content-Range": `bytes ${start}-${end}/${size}` }),
   });
-  response.end(request.method === "HEAD" ? undefined : body);
+  if (request.method === "HEAD" || size === 0) {
+    response.end();
+    return;
+  }
+  // Streamed from the file as the client reads (the blob reads the file lazily), so a reader
+  // that stalls holds a chunk, not the whole file.
+  const body = Readable.fromWeb(file.blob.slice(start, end + 1).stream() as WebReadableStream<Uint8Array>);
+  await pipeline(body, response).catch(() => {
+    // The client went away mid-file; nothing to answer.
+  });
 }
 
 /** A single `bytes=a-b` / `bytes=a-` / `bytes=-n` range; null = whole file (also for forms we do not serve). */

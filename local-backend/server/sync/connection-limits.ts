@@ -27,6 +27,17 @@ export const MAX_QUEUED_MESSAGES = 500;
 /** A function path is a module path and an export name; nothing legitimate is longer. */
 export const MAX_UDF_PATH_LENGTH = 1024;
 
+/** The official client's session id is a UUID (36 characters); it is part of every mutation's record. */
+export const MAX_SESSION_ID_LENGTH = 128;
+
+/**
+ * Past MAX_SUBSCRIPTIONS_PER_CONNECTION further queries fail but are still held (removing others
+ * lets them run); a client that keeps adding past twice the limit, or whose queries' arguments
+ * add up to more than this, is disconnected instead of holding memory without end.
+ */
+export const MAX_HELD_SUBSCRIPTIONS = 2 * MAX_SUBSCRIPTIONS_PER_CONNECTION;
+export const MAX_HELD_ARGUMENT_BYTES = 4 * MAX_ARGUMENTS_BYTES;
+
 /**
  * Mutations and actions one connection may have waiting for an answer; a client that sends more
  * without waiting is disconnected instead of queueing work without end.

@@ -4,7 +4,7 @@
  * reads or writes are typed here. Timestamps travel as base64 of a little-endian u64.
  */
 import type { JSONValue } from "convex/values";
-import { MAX_UDF_PATH_LENGTH } from "./connection-limits";
+import { MAX_SESSION_ID_LENGTH, MAX_UDF_PATH_LENGTH } from "./connection-limits";
 
 export type StateVersion = { querySet: number; ts: number; identity: number };
 
@@ -106,6 +106,12 @@ export function parseClientMessage(text: string): ClientMessage | null {
   const message = parsed;
   switch (message.type) {
     case "Connect":
+      // The session id goes into the key of every mutation's durable record: a UUID, never a payload.
+      return typeof message.sessionId === "string" &&
+        message.sessionId.length <= MAX_SESSION_ID_LENGTH &&
+        isCount(message.connectionCount)
+        ? (message as ClientMessage)
+        : null;
     case "Event":
       return message as ClientMessage;
     case "ModifyQuerySet":

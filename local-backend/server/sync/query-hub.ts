@@ -87,7 +87,7 @@ export function refusedQueryKey(udfPath: string, refusal: string): string {
  */
 const MAX_RUNS_PER_CLIENT_PER_TICK = 64;
 
-/** `readSet`: null when unknown (a failed run), and then any commit makes it stale. */
+/** `readSet`: null when unknown (a failed run): it counts as having read everything, so any later commit makes it stale. */
 type CacheEntry = {
   version: number;
   outcome: QueryOutcome;
@@ -125,11 +125,13 @@ class CommitHistory {
     this.commits.push({ version, writesByTable });
   }
 
-  /** Whether a commit after `since`, up to `until`, wrote into `readSet`. */
+  /** Whether a commit after `since`, up to `until`, wrote into `readSet` (null: anything). */
   touched(readSet: ReadSet | null, since: number, until: number): boolean {
-    if (readSet === null || since < this.forgottenThrough) return true;
+    if (since < this.forgottenThrough) return true;
     for (const { version, writesByTable } of this.commits) {
       if (version <= since || version > until) continue;
+      // A failed run's reads are unknown, but without a commit since, running it again would fail the same way.
+      if (readSet === null) return true;
       for (const [table, writes] of writesByTable) {
         if (!readSet.readsTable(table)) continue;
         if (this.invalidation === "table" || writes.some((write) => readSet.isAffectedBy(write, table))) return true;

@@ -32,6 +32,8 @@ import {
   type StateVersion,
 } from "./protocol";
 import {
+  MAX_HELD_ARGUMENT_BYTES,
+  MAX_HELD_SUBSCRIPTIONS,
   MAX_PENDING_REQUESTS,
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
   tooManySubscriptionsMessage,
@@ -60,6 +62,8 @@ type Subscription = {
   journal: string | null;
   argumentsRefusal: string | null;
   overLimit: boolean;
+  /** Its arguments' JSON length, counted against MAX_HELD_ARGUMENT_BYTES. */
+  argumentBytes: number;
 };
 
 /** Keeps an idle connection from looking dead to the client (it reconnects after 60 s of silence). */
@@ -69,6 +73,7 @@ export class SyncSession implements HubClient {
   private sent: StateVersion = { querySet: 0, ts: 0, identity: 0 };
   private querySetVersion = 0;
   private readonly subscriptions = new Map<number, Subscription>();
+  private heldArgumentBytes = 0;
   private readonly sentFingerprints = new Map<number, string>();
   /** What plannedQueries() made last, and from what. */
   private planned: {
@@ -184,7 +189,15 @@ export class SyncSession implements HubClient {
     }
     for (const modification of message.modifications) {
       if (modification.type === "Add") this.subscribe(modification);
-      else this.subscriptions.delete(modification.queryId);
+      else this.unsubscribe(modification.queryId);
+    }
+    if (this.subscriptions.size > MAX_HELD_SUBSCRIPTIONS) {
+      this.fail(`more than ${MAX_HELD_SUBSCRIPTIONS} queries subscribed`);
+      return;
+    }
+    if (this.heldArgumentBytes > MAX_HELD_ARGUMENT_BYTES) {
+      this.fail(`queries subscribed with more than ${MAX_HELD_ARGUMENT_BYTES} bytes of arguments in all`);
+      return;
     }
     // Past the limit the newest queries fail; removing others lets them run again.
     let count = 0;
@@ -195,16 +208,30 @@ export class SyncSession implements HubClient {
     this.hub.requestTick();
   }
 
+  private unsubscribe(queryId: number): void {
+    const subscription = this.subscriptions.get(queryId);
+    if (subscription === undefined) return;
+    this.heldArgumentBytes -= subscription.argumentBytes;
+    this.subscriptions.delete(queryId);
+  }
+
   private subscribe(add: AddQuery): void {
     const udfPath = canonicalUdfPath(add.udfPath);
     const args = add.args[0] ?? {};
-    this.subscriptions.delete(add.queryId); // a re-added id counts as the newest
+    const journal = add.journal ?? null;
+    this.unsubscribe(add.queryId); // a re-added id counts as the newest
+    const refusal = componentRefusal(add) ?? argumentsRefusal(udfPath, args);
+    // A refused query never runs, so its arguments are not kept (nor measured: they may be too
+    // deep for JSON.stringify); the others count against MAX_HELD_ARGUMENT_BYTES.
+    const argumentBytes = refusal === null ? JSON.stringify(args).length + (journal?.length ?? 0) : 0;
+    this.heldArgumentBytes += argumentBytes;
     this.subscriptions.set(add.queryId, {
+      argumentBytes,
       queryId: add.queryId,
       udfPath,
-      args,
-      journal: add.journal ?? null,
-      argumentsRefusal: componentRefusal(add) ?? argumentsRefusal(udfPath, args),
+      args: refusal === null ? args : null,
+      journal,
+      argumentsRefusal: refusal,
       overLimit: false,
     });
   }
