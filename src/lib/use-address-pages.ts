@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 
 /** One page's answer, as far as walking the pages needs it. */
@@ -7,7 +7,8 @@ export type CursorPage = { continueCursor: string; isDone: boolean };
 export const PAGE_PARAM = "page";
 
 type KnownCursors = { key: string; cursors: (string | null)[] };
-type PagesState = { pageCursors?: KnownCursors };
+/** `walkedAt`: when the cursors were last taken from live pages (Date.now()). */
+type PagesState = { pageCursors?: KnownCursors; walkedAt?: number };
 
 /** The page number of an address: a whole number from 1 ("?page=abc" and "?page=0" are page 1). */
 export function pageFromSearch(searchParams: URLSearchParams): number {
@@ -30,25 +31,37 @@ export function searchForPage(searchParams: URLSearchParams, page: number): stri
  * travel in the history entry's state (it survives Back and reload); a link opened fresh walks
  * to its page once with `fetchPage` (page 1 → 2 → 3, one small query each) and then reads it
  * live. `viewKey` names the list's sort and filter: cursors of another view are not reused.
+ *
+ * Cursors kept in history go stale: while the reader was away (on a post, say) posts came, went
+ * or changed their counts, so the stored start of page 3 no longer follows page 2 and a post
+ * could be skipped or shown twice. Coming back to a later page therefore shows it at once from
+ * the stored cursor, walks from page 1 again in the background, and moves to the fresh cursor.
  */
 export function useAddressPages(viewKey: string, fetchPage: (cursor: string | null) => Promise<CursorPage>) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const pageNumber = pageFromSearch(searchParams);
-  const stored = (location.state as PagesState | null)?.pageCursors;
+  const state = location.state as PagesState | null;
+  const stored = state?.pageCursors;
   const known = stored?.key === viewKey ? stored.cursors : [null];
   const cursor = known.length >= pageNumber ? known[pageNumber - 1] : undefined;
+  const [mountedAt] = useState(() => Date.now());
 
-  const goTo = (page: number, cursors: (string | null)[], replace = false) =>
+  const goTo = (page: number, cursors: (string | null)[], replace = false, walkedAt = Date.now()) =>
     void navigate(
       { pathname: location.pathname, search: searchForPage(searchParams, page), hash: location.hash },
-      { replace, preventScrollReset: replace, state: { pageCursors: { key: viewKey, cursors } } satisfies PagesState },
+      {
+        replace,
+        preventScrollReset: replace,
+        state: { pageCursors: { key: viewKey, cursors }, walkedAt } satisfies PagesState,
+      },
     );
 
-  // A page the cursors do not reach yet (a shared link, a new tab): walk to it once.
-  const walk = useEffectEvent(async (isCancelled: () => boolean) => {
-    const cursors = [...known];
+  // A page the cursors do not reach yet (a shared link, a new tab), or cursors from before this
+  // visit: walk to it once.
+  const walk = useEffectEvent(async (isCancelled: () => boolean, fromFirstPage: boolean) => {
+    const cursors = fromFirstPage ? [null] : [...known];
     try {
       while (cursors.length < pageNumber) {
         const page = await fetchPage(cursors[cursors.length - 1] ?? null);
@@ -62,14 +75,15 @@ export function useAddressPages(viewKey: string, fetchPage: (cursor: string | nu
     if (!isCancelled()) goTo(Math.min(pageNumber, cursors.length), cursors, true);
   });
   const walking = cursor === undefined;
+  const stale = !walking && pageNumber > 1 && (state?.walkedAt ?? 0) < mountedAt;
   useEffect(() => {
-    if (!walking) return;
+    if (!walking && !stale) return;
     let cancelled = false;
-    void walk(() => cancelled);
+    void walk(() => cancelled, !walking);
     return () => {
       cancelled = true;
     };
-  }, [walking, pageNumber, viewKey]);
+  }, [walking, stale, pageNumber, viewKey]);
 
   return {
     /** The cursor of the page shown; undefined while walking to it (skip the live query then). */
@@ -78,10 +92,10 @@ export function useAddressPages(viewKey: string, fetchPage: (cursor: string | nu
     /** Goes on to the next page, whose cursor the current page's answer gave. */
     next: (continueCursor: string) => goTo(pageNumber + 1, [...known.slice(0, pageNumber), continueCursor]),
     previous: () => {
-      if (pageNumber > 1) goTo(pageNumber - 1, known);
+      if (pageNumber > 1) goTo(pageNumber - 1, known, false, state?.walkedAt ?? 0);
     },
     /** The page emptied out (its items deleted): show the one before it instead of nothing. */
-    stepBack: () => goTo(Math.max(1, pageNumber - 1), known, true),
+    stepBack: () => goTo(Math.max(1, pageNumber - 1), known, true, state?.walkedAt ?? 0),
     firstPage: () => goTo(1, [null]),
   };
 }

@@ -118,11 +118,29 @@ describe("books page", () => {
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(address()).toBe("/books?page=2");
     await user.click(screen.getByRole("link", { name: "Book 10" }));
+    queried.length = 0;
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(address()).toBe("/books?page=2");
     expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
-    // The page's cursor came back with the history entry: nothing was walked again.
-    expect(walked).toEqual([]);
+    // The page's cursor came back with the history entry and shows the page at once; the cursors
+    // are then checked once from page 1 (they may have gone stale while the reader was away).
+    expect(queried[0]).toBe("after8");
+    await vi.waitFor(() => expect(walked).toEqual([null]));
+    expect(screen.getByRole("link", { name: "Book 9" })).toBeInTheDocument();
+  });
+
+  it("moves a page it comes back to onto the fresh cursor when books came in while the reader was away", async () => {
+    twoPages();
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(screen.getByRole("link", { name: "Book 10" }));
+    // Two new books: page 1 now ends two books earlier, so page 2 starts with the old Book 7.
+    pages.set(null, { books: books(-1, 8), isDone: false, continueCursor: "after6", totalPages: 2 } satisfies Page);
+    pages.set("after6", { books: books(7, 4), isDone: true, continueCursor: "end", totalPages: 2 } satisfies Page);
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByRole("link", { name: "Book 7" })).toBeInTheDocument();
+    expect(queried.at(-1)).toBe("after6");
+    expect(address()).toBe("/books?page=2");
   });
 
   it("opens a shared link at its page, walking there once", async () => {
