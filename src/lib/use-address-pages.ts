@@ -1,5 +1,5 @@
-import { useEffect, useEffectEvent, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { useEffect, useEffectEvent } from "react";
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from "react-router-dom";
 
 /** One page's answer, as far as walking the pages needs it. */
 export type CursorPage = { continueCursor: string; isDone: boolean };
@@ -7,8 +7,7 @@ export type CursorPage = { continueCursor: string; isDone: boolean };
 export const PAGE_PARAM = "page";
 
 type KnownCursors = { key: string; cursors: (string | null)[] };
-/** `walkedAt`: when the cursors were last taken from live pages (Date.now()). */
-type PagesState = { pageCursors?: KnownCursors; walkedAt?: number };
+type PagesState = { pageCursors?: KnownCursors };
 
 /** The page number of an address: a whole number from 1 ("?page=abc" and "?page=0" are page 1). */
 export function pageFromSearch(searchParams: URLSearchParams): number {
@@ -34,28 +33,24 @@ export function searchForPage(searchParams: URLSearchParams, page: number): stri
  *
  * Cursors kept in history go stale: while the reader was away (on a post, say) posts came, went
  * or changed their counts, so the stored start of page 3 no longer follows page 2 and a post
- * could be skipped or shown twice. Coming back to a later page therefore shows it at once from
- * the stored cursor, walks from page 1 again in the background, and moves to the fresh cursor.
+ * could be skipped or shown twice. Coming back to a later page (Back, Forward or a reload: a POP
+ * navigation) therefore shows it at once from the stored cursor, walks from page 1 again in the
+ * background, and moves to the fresh cursor (a REPLACE navigation, so it happens once).
  */
 export function useAddressPages(viewKey: string, fetchPage: (cursor: string | null) => Promise<CursorPage>) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const pageNumber = pageFromSearch(searchParams);
-  const state = location.state as PagesState | null;
-  const stored = state?.pageCursors;
+  const stored = (location.state as PagesState | null)?.pageCursors;
   const known = stored?.key === viewKey ? stored.cursors : [null];
   const cursor = known.length >= pageNumber ? known[pageNumber - 1] : undefined;
-  const [mountedAt] = useState(() => Date.now());
+  const cameBack = useNavigationType() === "POP";
 
-  const goTo = (page: number, cursors: (string | null)[], replace = false, walkedAt = Date.now()) =>
+  const goTo = (page: number, cursors: (string | null)[], replace = false) =>
     void navigate(
       { pathname: location.pathname, search: searchForPage(searchParams, page), hash: location.hash },
-      {
-        replace,
-        preventScrollReset: replace,
-        state: { pageCursors: { key: viewKey, cursors }, walkedAt } satisfies PagesState,
-      },
+      { replace, preventScrollReset: replace, state: { pageCursors: { key: viewKey, cursors } } satisfies PagesState },
     );
 
   // A page the cursors do not reach yet (a shared link, a new tab), or cursors from before this
@@ -75,7 +70,7 @@ export function useAddressPages(viewKey: string, fetchPage: (cursor: string | nu
     if (!isCancelled()) goTo(Math.min(pageNumber, cursors.length), cursors, true);
   });
   const walking = cursor === undefined;
-  const stale = !walking && pageNumber > 1 && (state?.walkedAt ?? 0) < mountedAt;
+  const stale = !walking && pageNumber > 1 && cameBack;
   useEffect(() => {
     if (!walking && !stale) return;
     let cancelled = false;
@@ -92,10 +87,10 @@ export function useAddressPages(viewKey: string, fetchPage: (cursor: string | nu
     /** Goes on to the next page, whose cursor the current page's answer gave. */
     next: (continueCursor: string) => goTo(pageNumber + 1, [...known.slice(0, pageNumber), continueCursor]),
     previous: () => {
-      if (pageNumber > 1) goTo(pageNumber - 1, known, false, state?.walkedAt ?? 0);
+      if (pageNumber > 1) goTo(pageNumber - 1, known);
     },
     /** The page emptied out (its items deleted): show the one before it instead of nothing. */
-    stepBack: () => goTo(Math.max(1, pageNumber - 1), known, true, state?.walkedAt ?? 0),
+    stepBack: () => goTo(Math.max(1, pageNumber - 1), known, true),
     firstPage: () => goTo(1, [null]),
   };
 }
