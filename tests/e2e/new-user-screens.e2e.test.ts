@@ -54,6 +54,9 @@ describe("a new user's screens", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("Page 2 of 2").waitFor({ timeout: WAIT_MS });
     expect(addressOf(page)).toBe("/dumy?sort=views&page=2");
+    // The page number changes at once; page 1's cards stay on screen until page 2's arrive.
+    const page2Cards = page.getByRole("list", { name: "Posts" }).getByRole("heading");
+    await expect.poll(() => page2Cards.count(), { timeout: WAIT_MS }).toBe(2);
 
     const firstOnPage2 = (await page.getByRole("list", { name: "Posts" }).getByRole("heading").first().textContent())!;
     await page.getByRole("link", { name: firstOnPage2 }).click();
