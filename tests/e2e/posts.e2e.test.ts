@@ -7,6 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Id } from "../../convex/_generated/dataModel";
+import { seriousAxeViolations } from "./harness/accessibility";
 import { startApp, type App } from "./harness/app";
 import { launchBrowser, PHONE_VIEWPORT, DESKTOP_VIEWPORT, screenshot } from "./harness/browser";
 import { addPostAs, TINY_PNG } from "./harness/content";
@@ -55,6 +56,15 @@ describe("DUMY journey", () => {
     await page.getByLabel("Description").fill("Chlorophyll fades in autumn.\nThe yellows were there all along.");
     await page.getByRole("button", { name: "Add Post" }).click();
     await page.getByText("Title, description, and image are required").waitFor();
+
+    // A file the browser cannot read as an image says so (not a generic failure), in a readable toast.
+    await page
+      .getByLabel("Image")
+      .setInputFiles({ name: "broken.png", mimeType: "image/png", buffer: Buffer.from("no") });
+    await page.getByRole("button", { name: "Add Post" }).click();
+    await page.locator("[data-sonner-toast]").getByText("This file could not be read as an image").waitFor();
+    await page.waitForTimeout(600); // sonner slides a toast in
+    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
 
     await page.getByLabel("Category").selectOption("science");
     await page.getByLabel("Image").setInputFiles({ name: "leaves.png", mimeType: "image/png", buffer: TINY_PNG });
