@@ -94,23 +94,24 @@ export async function deleteMessage(ctx: MutationCtx, message: Doc<"messages">):
   for (const userId of conversation.participants) {
     const member = await memberRow(ctx, conversation._id, userId);
     if (member === null) continue;
-    const unreadCount =
-      newest === null
-        ? 0
-        : userId !== message.senderId && member.unreadCount > 0 && message._creationTime > member.readUpTo
-          ? member.unreadCount - 1
-          : member.unreadCount;
-    const lastMessageAt = !wasNewest
-      ? member.lastMessageAt
-      : newest !== null
-        ? newest._creationTime
-        : hasOpened(conversation, member)
-          ? conversation._creationTime
-          : 0;
+    const unreadCount = unreadAfterDeleting(member, message, newest !== null);
+    const lastMessageAt = !wasNewest ? member.lastMessageAt : (newest?._creationTime ?? openedAt(conversation, member));
     if (unreadCount !== member.unreadCount || lastMessageAt !== member.lastMessageAt) {
       await ctx.db.patch(member._id, { unreadCount, lastMessageAt });
     }
   }
+}
+
+/** A member's unread count once `message` is gone: one less if it was unread to them, 0 with none left. */
+function unreadAfterDeleting(member: Doc<"conversationMembers">, message: Doc<"messages">, messagesLeft: boolean) {
+  if (!messagesLeft) return 0;
+  const wasUnread = member.userId !== message.senderId && message._creationTime > member.readUpTo;
+  return wasUnread && member.unreadCount > 0 ? member.unreadCount - 1 : member.unreadCount;
+}
+
+/** A conversation without messages sorts at its start for those who opened it, and is out of the others' lists (0). */
+function openedAt(conversation: Doc<"conversations">, member: Doc<"conversationMembers">): number {
+  return hasOpened(conversation, member) ? conversation._creationTime : 0;
 }
 
 /**

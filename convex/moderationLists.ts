@@ -3,7 +3,7 @@
  * item, current suspensions, the audit log, and for admins the people who hold roles. Every list
  * is a page through an index; each row reads a bounded number of documents.
  */
-import { paginationOptsValidator, type PaginationOptions } from "convex/server";
+import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
@@ -18,10 +18,6 @@ import { contentView, loadTarget, storedTarget } from "./lib/moderation/targets"
 const REPORTS_SHOWN = 10;
 const MAX_PAGE = 20;
 
-function capped(paginationOpts: PaginationOptions): PaginationOptions {
-  return withPageSizeCapped(paginationOpts, MAX_PAGE);
-}
-
 /** Open reports, one row per reported item, newest report first or most reported first. */
 export const openItems = moderatorQuery({
   args: { sort: v.union(v.literal("newest"), v.literal("most")), paginationOpts: paginationOptsValidator },
@@ -30,7 +26,7 @@ export const openItems = moderatorQuery({
       .query("reportedItems")
       .withIndex(sort === "newest" ? "by_lastReportedAt" : "by_reportCount")
       .order("desc")
-      .paginate(capped(paginationOpts));
+      .paginate(withPageSizeCapped(paginationOpts, MAX_PAGE));
     return { ...result, page: await Promise.all(result.page.map((item) => itemView(ctx, item))) };
   },
 });
@@ -71,7 +67,10 @@ export type ModerationItem = Awaited<ReturnType<typeof itemView>>;
 export const suspensions = moderatorQuery({
   args: { paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts }) => {
-    const result = await ctx.db.query("suspensions").order("desc").paginate(capped(paginationOpts));
+    const result = await ctx.db
+      .query("suspensions")
+      .order("desc")
+      .paginate(withPageSizeCapped(paginationOpts, MAX_PAGE));
     const now = Date.now();
     const personOf = await publicUsers(ctx, [
       ...result.page.map((row) => row.userId),
@@ -96,7 +95,10 @@ export const suspensions = moderatorQuery({
 export const log = moderatorQuery({
   args: { paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts }) => {
-    const result = await ctx.db.query("moderationLog").order("desc").paginate(capped(paginationOpts));
+    const result = await ctx.db
+      .query("moderationLog")
+      .order("desc")
+      .paginate(withPageSizeCapped(paginationOpts, MAX_PAGE));
     const people = result.page.flatMap((row) => [row.actorId, row.subjectId]).filter((id) => id !== undefined);
     const personOf = await publicUsers(ctx, people);
     return {
@@ -134,7 +136,7 @@ export const people = adminQuery({
 export const staff = adminQuery({
   args: { paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts }) => {
-    const result = await ctx.db.query("roles").order("desc").paginate(capped(paginationOpts));
+    const result = await ctx.db.query("roles").order("desc").paginate(withPageSizeCapped(paginationOpts, MAX_PAGE));
     return { ...result, page: await Promise.all(result.page.map((row) => personWithRole(ctx, row.userId))) };
   },
 });

@@ -20,6 +20,9 @@ import {
   type ProfileTextField,
 } from "./lib/validators";
 
+/** A profile's books and posts: at most this many a page, whatever the client asks. */
+const CONTENT_PAGE_MAX = 24;
+
 export const PROFILE_NOT_FOUND = "Profile not found";
 /** The profile page shows a user's posts and books this many at a time. */
 export const PROFILE_CONTENT_PAGE_SIZE = 6;
@@ -143,7 +146,7 @@ export const postsOf = userQuery({
       .query("posts")
       .withIndex("by_userId", (q) => q.eq("userId", userId))
       .order("desc")
-      .paginate(limitPage(paginationOpts));
+      .paginate(withPageSizeCapped(paginationOpts, CONTENT_PAGE_MAX));
     return { ...result, page: await Promise.all(result.page.map((post) => contentCard(ctx, post))) };
   },
 });
@@ -156,7 +159,7 @@ export const booksOf = userQuery({
       .query("books")
       .withIndex("by_userId", (q) => q.eq("userId", userId))
       .order("desc")
-      .paginate(limitPage(paginationOpts));
+      .paginate(withPageSizeCapped(paginationOpts, CONTENT_PAGE_MAX));
     return { ...result, page: await Promise.all(result.page.map((book) => contentCard(ctx, book))) };
   },
 });
@@ -166,10 +169,6 @@ async function ownProfile(ctx: MutationCtx & { user: Doc<"users"> }): Promise<Do
   const profile = await profileOf(ctx, ctx.user._id);
   if (profile === null) throw new ConvexError(PROFILE_NOT_FOUND);
   return profile;
-}
-
-function limitPage<T extends { numItems: number }>(options: T): T {
-  return withPageSizeCapped(options, 24);
 }
 
 async function contentCard(ctx: QueryCtx, item: Doc<"posts"> | Doc<"books">) {

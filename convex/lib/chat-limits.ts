@@ -33,28 +33,32 @@ export const chatLimits = new RateLimiter(components.rateLimiter, {
   chatHeartbeat: { kind: "token bucket", rate: 1, period: SECOND, capacity: 20 },
 });
 
+type ChatLimit = "chatMessage" | "chatTyping" | "chatRoomCreate" | "chatHeartbeat";
+
+/** Takes one from the allowance `name` of `key`, or throws the refusal (given how long to wait). */
+async function take(ctx: MutationCtx, name: ChatLimit, key: string, refusal: (retryAfterMs: number) => string) {
+  const status = await chatLimits.limit(ctx, name, { key });
+  if (!status.ok) throw new ConvexError(refusal(status.retryAfter));
+}
+
 /** Takes one presence heartbeat from the caller's allowance, or throws. */
 export async function takeHeartbeatAllowance(ctx: MutationCtx, userId: Id<"users">) {
-  const status = await chatLimits.limit(ctx, "chatHeartbeat", { key: userId });
-  if (!status.ok) throw new ConvexError(PRESENCE_TOO_FAST);
+  await take(ctx, "chatHeartbeat", userId, () => PRESENCE_TOO_FAST);
 }
 
 /** Takes one new room from the caller's allowance, or throws how long to wait. */
 export async function takeRoomAllowance(ctx: MutationCtx, userId: Id<"users">) {
-  const status = await chatLimits.limit(ctx, "chatRoomCreate", { key: userId });
-  if (!status.ok) throw new ConvexError(tooManyRoomsMessage(status.retryAfter));
+  await take(ctx, "chatRoomCreate", userId, tooManyRoomsMessage);
 }
 
 /** Takes one message from the caller's allowance in this room, or throws how long to wait. */
 export async function takeMessageAllowance(ctx: MutationCtx, userId: Id<"users">, roomId: Id<"chatRooms">) {
-  const status = await chatLimits.limit(ctx, "chatMessage", { key: `${userId}:${roomId}` });
-  if (!status.ok) throw new ConvexError(tooFastMessage(status.retryAfter));
+  await take(ctx, "chatMessage", `${userId}:${roomId}`, tooFastMessage);
 }
 
 /** Takes one typing signal from the caller's allowance in this room, or throws. */
 export async function takeTypingAllowance(ctx: MutationCtx, userId: Id<"users">, roomId: Id<"chatRooms">) {
-  const status = await chatLimits.limit(ctx, "chatTyping", { key: `${userId}:${roomId}` });
-  if (!status.ok) throw new ConvexError(TYPING_TOO_FAST);
+  await take(ctx, "chatTyping", `${userId}:${roomId}`, () => TYPING_TOO_FAST);
 }
 
 /** The seed-style refusal with the wait in whole seconds: "… Wait a few seconds. You can send again in 2 s." */

@@ -12,13 +12,26 @@ type EditCommentDialogProps = {
 
 /** The in-app replacement for the original's prompt(): empty text or Cancel changes nothing (seed §5). */
 export function EditCommentDialog({ text, onClose, onSave }: EditCommentDialogProps) {
-  // While saving, Escape, the close button and a click outside wait too: a failed save keeps the text.
-  const [saving, setSaving] = useState(false);
+  // Owned here, not by the form: while saving, Escape, the close button and a click outside wait
+  // too, so a failed save keeps the text.
+  const [pending, setPending] = useState(false);
   return (
-    <Dialog open={text !== null} onOpenChange={(open) => !open && onClose()} title="Edit comment" preventClose={saving}>
+    <Dialog
+      open={text !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Edit comment"
+      preventClose={pending}
+    >
       {/* Keyed by the text so the box starts from the comment being edited. */}
       {text !== null && (
-        <EditCommentForm key={text} initial={text} onClose={onClose} onSave={onSave} onPendingChange={setSaving} />
+        <EditCommentForm
+          key={text}
+          initial={text}
+          onClose={onClose}
+          onSave={onSave}
+          pending={pending}
+          setPending={setPending}
+        />
       )}
     </Dialog>
   );
@@ -28,19 +41,16 @@ function EditCommentForm({
   initial,
   onClose,
   onSave,
-  onPendingChange,
+  pending,
+  setPending,
 }: {
   initial: string;
   onClose: () => void;
   onSave: (text: string) => Promise<void>;
-  onPendingChange: (pending: boolean) => void;
+  pending: boolean;
+  setPending: (pending: boolean) => void;
 }) {
   const [draft, setDraft] = useState(initial);
-  const [pending, setPendingState] = useState(false);
-  const setPending = (next: boolean) => {
-    setPendingState(next);
-    onPendingChange(next);
-  };
   const fieldId = useId();
   const blank = draft.trim().length === 0;
 
