@@ -86,11 +86,14 @@ export const myBestReign = userQuery({
   },
 });
 
-/** The longest reigns of all players, longest first (one row per player). */
+/**
+ * The longest reigns of all players, longest first (one row per player); equal reigns in the
+ * order they were reached, so a newcomer who ties a record does not push its holder down.
+ */
 export const leaderboard = userQuery({
   args: {},
   handler: async (ctx) => {
-    const reigns = await ctx.db.query("dumaReigns").withIndex("by_days").order("desc").take(LEADERBOARD_SIZE);
+    const reigns = await longestReigns(ctx, LEADERBOARD_SIZE);
     const person = await publicUsers(
       ctx,
       reigns.map((reign) => reign.userId),
@@ -104,6 +107,35 @@ export const leaderboard = userQuery({
     }));
   },
 });
+
+/**
+ * The `limit` longest reigns, ties by `achievedAt`, earliest first. The index sorts each group
+ * of equal days by `achievedAt` ascending, but the board walks days descending, and one query
+ * cannot go both ways; so it finds the next-longest day count, then reads that group forwards,
+ * for as many groups as the board needs. At most `limit` groups, so at most 2 × `limit`
+ * documents read, however many players share a day count (reading a whole tie group could
+ * mean most of the table: short reigns are common). No extra field or backfill is needed.
+ */
+async function longestReigns(ctx: QueryCtx, limit: number): Promise<Doc<"dumaReigns">[]> {
+  const reigns: Doc<"dumaReigns">[] = [];
+  let shorterThan: number | null = null;
+  while (reigns.length < limit) {
+    const below: number | null = shorterThan;
+    const longest: Doc<"dumaReigns"> | null = await ctx.db
+      .query("dumaReigns")
+      .withIndex("by_days_and_achievedAt", (q) => (below === null ? q : q.lt("days", below)))
+      .order("desc")
+      .first();
+    if (longest === null) break;
+    const tied = await ctx.db
+      .query("dumaReigns")
+      .withIndex("by_days_and_achievedAt", (q) => q.eq("days", longest.days))
+      .take(limit - reigns.length);
+    reigns.push(...tied);
+    shorterThan = longest.days;
+  }
+  return reigns;
+}
 
 /** How the reign ended, in the story's words ("The Burning"). */
 function endingTitle(endingId: string): string {

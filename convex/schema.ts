@@ -255,7 +255,8 @@ export default defineSchema({
     achievedAt: v.number(),
   })
     .index("by_userId", ["userId"])
-    .index("by_days", ["days"]),
+    // The leaderboard: longest first, and among equal days whoever got there first (duma.ts).
+    .index("by_days_and_achievedAt", ["days", "achievedAt"]),
 
   /**
    * Moderation (issue 16). One row per reported thing while it has open reports: the queue pages

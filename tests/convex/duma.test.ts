@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { LEADERBOARD_SIZE, MAX_REIGN_SWIPES, NOT_A_REIGN } from "../../convex/duma";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
@@ -189,6 +189,10 @@ describe("duma.recordReign and myBestReign", () => {
 });
 
 describe("duma.leaderboard", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   test("lists each player's longest reign, longest first, with names and who is the caller", async () => {
     const t = newBackend();
     const alice = await signedInUser(t, { name: "Alice" });
@@ -203,6 +207,41 @@ describe("duma.leaderboard", () => {
     ]);
     expect(board[0]?.endingTitle).toBe("The Dry World");
     expect(JSON.stringify(board)).not.toContain("@example.com");
+  });
+
+  test("orders equal reigns by who reached them first, not by when the player first played", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    const carol = await signedInUser(t, { name: "Carol" });
+    const dave = await signedInUser(t, { name: "Dave" });
+    const erin = await signedInUser(t, { name: "Erin" });
+    const play = async (player: typeof carol, swipes: string) => {
+      vi.advanceTimersByTime(1000);
+      await player.as.mutation(api.duma.recordReign, { swipes });
+    };
+    await play(carol, "n"); // Carol's row is the oldest…
+    await play(dave, "yyn"); // …but Dave reaches 4 days first,
+    await play(carol, "yyn"); // then Carol,
+    await play(erin, "yyn"); // then Erin, whose row is the newest.
+    const board = await carol.as.query(api.duma.leaderboard, {});
+    expect(board.map((row) => row.player.displayName)).toEqual(["Dave", "Carol", "Erin"]);
+  });
+
+  test("a tie across the last place goes to those who got there first", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    const players = await Promise.all(
+      Array.from({ length: LEADERBOARD_SIZE + 4 }, (_, index) => signedInUser(t, { name: `P${index}` })),
+    );
+    // P0 and P1 reach 4 days, P2 2 days, everyone after 1 day, one after another.
+    for (const [index, player] of players.entries()) {
+      vi.advanceTimersByTime(1000);
+      await player.as.mutation(api.duma.recordReign, { swipes: index < 2 ? "yyn" : index === 2 ? "yn" : "n" });
+    }
+    const board = await players[0]!.as.query(api.duma.leaderboard, {});
+    expect(board.map((row) => [row.player.displayName, row.days])).toEqual(
+      players.slice(0, LEADERBOARD_SIZE).map((_, index) => [`P${index}`, index < 2 ? 4 : index === 2 ? 2 : 1]),
+    );
   });
 
   test(`shows at most ${LEADERBOARD_SIZE} players`, async () => {
