@@ -6,7 +6,7 @@
  */
 import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
 import { IMAGE_TOO_LARGE, isAllowedImage, MAX_UPLOAD_BYTES, SNIFF_BYTES, UNSUPPORTED_IMAGE } from "./lib/image-types";
 import { userAction, userMutation } from "./lib/functions";
@@ -20,7 +20,11 @@ export const SWEEP_BATCH_SIZE = 200;
 /** A one-time URL the browser POSTs an image to; only verified users may upload. */
 export const generateUploadUrl = userMutation({
   args: {},
-  handler: async (ctx) => await ctx.storage.generateUploadUrl(),
+  handler: async (ctx) => {
+    // The file is stored after this commits, so it is newer than the sweep's starting point.
+    if ((await sweepState(ctx)) === null) await startSweeping(ctx);
+    return await ctx.storage.generateUploadUrl();
+  },
 });
 
 /**
@@ -82,15 +86,17 @@ export const claim = internalMutation({
 /**
  * Deletes files no document uses an hour after their upload: never confirmed, or confirmed and
  * never attached. Walks `_storage` by creation time from where the last run stopped, so each
- * file is looked at once. The first run only marks where to start (older files are left alone).
+ * file is looked at once, starting where the first upload URL was handed out (startSweeping),
+ * so uploads made before the sweep's first run are swept too.
  */
 export const sweepOrphans = internalMutation({
   args: {},
   handler: async (ctx) => {
     const now = Date.now();
-    const state = await ctx.db.query("uploadSweeps").first();
+    const state = await sweepState(ctx);
     if (state === null) {
-      await ctx.db.insert("uploadSweeps", { sweptThrough: now });
+      // Nobody asked for an upload URL yet: whatever is stored is older than this code's uploads.
+      await startSweeping(ctx);
       return;
     }
     const cutoff = now - ORPHAN_GRACE_MS;
@@ -105,6 +111,22 @@ export const sweepOrphans = internalMutation({
     if (full) await ctx.scheduler.runAfter(0, internal.files.sweepOrphans, {});
   },
 });
+
+/** How far the sweep has looked; null until the first upload URL (or sweep run). */
+async function sweepState(ctx: MutationCtx): Promise<Doc<"uploadSweeps"> | null> {
+  return await ctx.db.query("uploadSweeps").first();
+}
+
+/**
+ * Starts the sweep at the current time, the first time it is needed: when the first upload URL
+ * is handed out (or a sweep runs before any), so every file uploaded through this code is newer
+ * and gets looked at, however soon after a deploy it came. Older files never are: those from
+ * before the `uploads` table may be a book's or post's image without an `uploads` row, which the
+ * sweep would take for an orphan.
+ */
+async function startSweeping(ctx: MutationCtx): Promise<void> {
+  await ctx.db.insert("uploadSweeps", { sweptThrough: Date.now() });
+}
 
 async function deleteIfUnused(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
   const upload = await uploadOf(ctx, storageId);

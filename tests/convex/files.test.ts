@@ -172,6 +172,57 @@ describe("the unused-upload sweep", () => {
     expect(await t.run((ctx) => ctx.db.query("uploads").collect())).toHaveLength(1);
   });
 
+  test("sweeps uploads made before its first run (the first minutes after a deploy)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    // No sweep has run yet: uploads start at once.
+    await ann.as.mutation(api.files.generateUploadUrl, {});
+    vi.advanceTimersByTime(1000);
+    const neverConfirmed = await storeFile(t);
+    const neverUsed = await uploadedImage(t, ann.as);
+    const { storageId: used } = await addBook(t, ann.as);
+
+    vi.advanceTimersByTime(ORPHAN_GRACE_MS + 1000);
+    await t.mutation(internal.files.sweepOrphans, {}); // its first run
+    vi.advanceTimersByTime(15 * 60 * 1000);
+    await t.mutation(internal.files.sweepOrphans, {});
+    expect(await fileExists(t, neverConfirmed)).toBe(false);
+    expect(await fileExists(t, neverUsed)).toBe(false);
+    expect(await fileExists(t, used)).toBe(true);
+  });
+
+  test("never looks at files stored before the first upload URL (they may be in use without an uploads row)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    // Data from before the uploads table: a book's cover with no uploads row, and a stray file.
+    const legacyCover = await storeFile(t);
+    const legacyStray = await storeFile(t);
+    await t.run(async (ctx) => {
+      await ctx.db.insert("books", {
+        title: "Old",
+        image: { storageId: legacyCover },
+        userId: ann.userId,
+        updatedAt: Date.now(),
+        views: 0,
+        likes: 0,
+        comments: 0,
+      });
+    });
+    vi.advanceTimersByTime(1000);
+    await ann.as.mutation(api.files.generateUploadUrl, {});
+    vi.advanceTimersByTime(1000);
+    const fresh = await storeFile(t);
+
+    vi.advanceTimersByTime(ORPHAN_GRACE_MS + 1000);
+    await t.mutation(internal.files.sweepOrphans, {});
+    await t.mutation(internal.files.sweepOrphans, {});
+    expect(await fileExists(t, legacyCover)).toBe(true);
+    expect(await fileExists(t, legacyStray)).toBe(true);
+    expect(await fileExists(t, fresh)).toBe(false);
+  });
+
   test("runs on a schedule", () => {
     const jobs = (crons as unknown as { crons: Record<string, { name: string }> }).crons;
     expect(jobs["delete unused uploads"]?.name).toBe("files:sweepOrphans");
