@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { deleteUnverifiedProfiles, MIGRATION_BATCH_SIZE } from "../../convex/migrations";
+import { getCounter } from "../../convex/lib/counters";
+import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { newBackend, signedInUser, type TestBackend } from "./test-env";
+
+/** Users with profiles as data from before profiles waited for verification can hold them. */
+async function oldProfiles(t: TestBackend, count: number, { verified }: { verified: boolean }) {
+  return await t.run(async (ctx) => {
+    const userIds: Id<"users">[] = [];
+    for (let index = 0; index < count; index++) {
+      const email = `${verified ? "verified" : "unverified"}${index}@example.com`;
+      const userId = await ctx.db.insert("users", {
+        email,
+        ...(verified ? { emailVerificationTime: Date.now() } : {}),
+      });
+      await ctx.db.insert("profiles", { userId, email, displayName: email, personality: DEFAULT_PERSONALITY });
+      userIds.push(userId);
+    }
+    return userIds;
+  });
+}
+
+/** Sets the people counter to the number of profiles, as the old data kept it. */
+async function countProfiles(t: TestBackend): Promise<number> {
+  return await t.run(async (ctx) => {
+    const total = (await ctx.db.query("profiles").collect()).length;
+    const counter = await ctx.db.query("counters").first();
+    if (counter === null) await ctx.db.insert("counters", { name: "profiles", value: total });
+    else await ctx.db.patch(counter._id, { value: total });
+    return total;
+  });
+}
+
+const profileUserIds = (t: TestBackend) =>
+  t.run(async (ctx) => (await ctx.db.query("profiles").collect()).map((profile) => profile.userId));
+const peopleCounter = (t: TestBackend) => t.run((ctx) => getCounter(ctx, "profiles"));
+
+describe("migrations.deleteUnverifiedProfiles", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("deletes the profiles of accounts that never verified, and takes them off the people count", async () => {
+    const t = newBackend();
+    const reader = await signedInUser(t, { name: "Reader" });
+    const [unverified] = await oldProfiles(t, 1, { verified: false });
+    // A profile whose account is gone.
+    await t.run(async (ctx) => {
+      const userId = await ctx.db.insert("users", { email: "gone@example.com" });
+      await ctx.db.insert("profiles", { userId, email: "", displayName: "Gone", personality: DEFAULT_PERSONALITY });
+      await ctx.db.delete(userId);
+    });
+    // Someone reported the unverified profile: the report must not outlive it.
+    await t.run(async (ctx) => {
+      const itemId = await ctx.db.insert("reportedItems", {
+        targetKind: "profile",
+        targetId: unverified!,
+        authorId: unverified!,
+        reportCount: 1,
+        lastReportedAt: Date.now(),
+      });
+      await ctx.db.insert("reports", { itemId, reporterId: reader.userId, reason: "spam" });
+    });
+    expect(await countProfiles(t)).toBe(3);
+    const before = await reader.as.query(api.friends.people, { cursor: null });
+    expect(before.people).toHaveLength(3);
+
+    await expect(t.mutation(internal.migrations.deleteUnverifiedProfiles, {})).resolves.toEqual({
+      deleted: 2,
+      isDone: true,
+    });
+    expect(await profileUserIds(t)).toEqual([reader.userId]);
+    expect(await peopleCounter(t)).toBe(1);
+    const after = await reader.as.query(api.friends.people, { cursor: null });
+    expect(after.people.map((person) => person.userId)).toEqual([reader.userId]);
+    expect(after.totalPages).toBe(1);
+    expect(await t.run(async (ctx) => (await ctx.db.query("reportedItems").collect()).length)).toBe(0);
+    expect(await t.run(async (ctx) => (await ctx.db.query("reports").collect()).length)).toBe(0);
+  });
+
+  test("works in batches through the scheduler until every profile was looked at", async () => {
+    vi.useFakeTimers();
+    const t = newBackend();
+    const unverified = MIGRATION_BATCH_SIZE + 5;
+    const verified = await oldProfiles(t, 3, { verified: true });
+    await oldProfiles(t, unverified, { verified: false });
+    expect(await countProfiles(t)).toBe(unverified + 3);
+
+    await expect(t.mutation(internal.migrations.deleteUnverifiedProfiles, {})).resolves.toEqual({
+      deleted: MIGRATION_BATCH_SIZE - 3,
+      isDone: false,
+    });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(new Set(await profileUserIds(t))).toEqual(new Set(verified));
+    expect(await peopleCounter(t)).toBe(3);
+  });
+
+  test("running it again changes nothing", async () => {
+    const t = newBackend();
+    await signedInUser(t);
+    await oldProfiles(t, 2, { verified: false });
+    await countProfiles(t);
+    await t.mutation(internal.migrations.deleteUnverifiedProfiles, {});
+    await expect(t.mutation(internal.migrations.deleteUnverifiedProfiles, {})).resolves.toEqual({
+      deleted: 0,
+      isDone: true,
+    });
+    expect(await profileUserIds(t)).toHaveLength(1);
+    expect(await peopleCounter(t)).toBe(1);
+  });
+
+  test("is internal: no client can call it", () => {
+    expect((deleteUnverifiedProfiles as unknown as { isInternal?: boolean }).isInternal).toBe(true);
+  });
+});
