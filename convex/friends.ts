@@ -16,7 +16,8 @@ export const USER_NOT_FOUND = "User not found";
 /**
  * One page of everyone (seed §2 Friends: all users), by name, or the people whose name matches
  * `search` (search index: words starting with what was typed). Reads O(page size) documents;
- * the page count comes from a counter, and is unknown (null) for a search.
+ * the page count comes from a counter, and is unknown (null) for a search. Listing everyone,
+ * `isDone` is exact: true exactly when nobody comes after this page (see hasProfileAfterByName).
  */
 export const people = userQuery({
   args: { search: v.optional(v.string()), cursor: v.union(v.string(), v.null()) },
@@ -27,9 +28,13 @@ export const people = userQuery({
         ? ctx.db.query("profiles").withIndex("by_displayName")
         : ctx.db.query("profiles").withSearchIndex("search_displayName", (q) => q.search("displayName", term));
     const result = await profiles.paginate({ cursor, numItems: PEOPLE_PAGE_SIZE });
+    const last = result.page.at(-1);
+    // A search index has no range to peek past a result, so a search keeps paginate's own answer.
+    const isDone =
+      result.isDone || last === undefined || (term.length === 0 && !(await hasProfileAfterByName(ctx, last)));
     return {
       people: await Promise.all(result.page.map((profile) => personRow(ctx, ctx.user._id, profile.userId, profile))),
-      isDone: result.isDone,
+      isDone,
       continueCursor: result.continueCursor,
       totalPages: term.length === 0 ? pageCount(await getCounter(ctx, "profiles"), PEOPLE_PAGE_SIZE) : null,
     };
@@ -97,4 +102,24 @@ async function changeFriendCount(ctx: MutationCtx, userId: Id<"users">, delta: n
   const profile = await profileOf(ctx, userId);
   if (profile !== null)
     await ctx.db.patch(profile._id, { friendCount: Math.max(0, (profile.friendCount ?? 0) + delta) });
+}
+
+/**
+ * Whether anyone follows `last` in the by-name list. `paginate` can answer "not done" for a full
+ * last page, and the counter cannot tell either once people before the reader's cursor are gone,
+ * so peek at the one profile after `last` in the index's own order (a second `paginate` is not
+ * allowed in a query): same name but created later (the index key ends with _creationTime, unique
+ * within a table), else the next name. At most one document is read.
+ */
+async function hasProfileAfterByName(ctx: QueryCtx, last: Doc<"profiles">): Promise<boolean> {
+  const sameName = await ctx.db
+    .query("profiles")
+    .withIndex("by_displayName", (q) => q.eq("displayName", last.displayName).gt("_creationTime", last._creationTime))
+    .first();
+  if (sameName !== null) return true;
+  const laterName = await ctx.db
+    .query("profiles")
+    .withIndex("by_displayName", (q) => q.gt("displayName", last.displayName))
+    .first();
+  return laterName !== null;
 }

@@ -8,7 +8,14 @@ import { publicUser } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
 import { imageUrl, isBlankImageUrl, validateUploadedImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
-import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
+import {
+  categoryCounter,
+  countPosts,
+  distinctCategories,
+  feedSortValidator,
+  feedStream,
+  hasPostAfter,
+} from "./lib/post-feed";
 import { cleanText, LIMITS } from "./lib/text";
 import { imageRefValidator, POST_CATEGORIES, postCategoryValidator } from "./lib/validators";
 import { recordView as recordViewRow } from "./lib/views";
@@ -27,7 +34,8 @@ export const EDIT_REQUIRED = "Title and description are required";
  * One page of the feed in the chosen order for the chosen categories, answered from indexes
  * (O(page size) reads), with the page count from per-category counters. No category → no posts.
  * `continueCursor` leads to the page after this one; pages never overlap or skip a post,
- * however many posts are added between loads.
+ * however many posts are added between loads. `isDone` is exact: true exactly when no post
+ * comes after this page (see hasPostAfter).
  */
 export const feed = userQuery({
   args: {
@@ -43,7 +51,8 @@ export const feed = userQuery({
       selected.length === POST_CATEGORIES.length ? await getCounter(ctx, "posts") : await countPosts(ctx, selected);
     return {
       posts: await toCards(ctx, result.page),
-      isDone: result.isDone,
+      isDone:
+        result.isDone || result.page.length === 0 || !(await hasPostAfter(ctx, sort, selected, result.continueCursor)),
       continueCursor: result.continueCursor,
       totalPages: pageCount(total, POSTS_PAGE_SIZE),
     };

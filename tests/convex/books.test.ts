@@ -80,6 +80,29 @@ describe("books:page", () => {
     expect(counter?.value).toBe(16);
   });
 
+  test("isDone says exactly whether a book follows the page, even after books before the cursor are deleted", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const ids = [];
+    for (let i = 0; i < 17; i++) ids.push((await addBook(t, ann.as, `B${i}`)).bookId);
+    const first = await ann.as.query(api.books.page, { cursor: null });
+    // Two books of page 1 go while the reader is on page 2: the counter now says 2 pages...
+    await ann.as.mutation(api.books.remove, { bookId: ids[16]! });
+    await ann.as.mutation(api.books.remove, { bookId: ids[15]! });
+    const second = await ann.as.query(api.books.page, { cursor: first.continueCursor });
+    expect(second.books.map((book) => book.title)).toEqual([8, 7, 6, 5, 4, 3, 2, 1].map((i) => `B${i}`));
+    expect(second.totalPages).toBe(2);
+    // ...yet B0 still follows page 2, so page 2 is not the end.
+    expect(second.isDone).toBe(false);
+    const third = await ann.as.query(api.books.page, { cursor: second.continueCursor });
+    expect(third.books.map((book) => book.title)).toEqual(["B0"]);
+    expect(third.isDone).toBe(true);
+
+    // A full page with nothing after it is the end (no Next to an empty page).
+    await ann.as.mutation(api.books.remove, { bookId: ids[0]! });
+    expect((await ann.as.query(api.books.page, { cursor: first.continueCursor })).isDone).toBe(true);
+  });
+
   test("rejects anonymous and unverified callers", async () => {
     const t = newBackend();
     const unverified = await signedInUser(t, { verified: false });

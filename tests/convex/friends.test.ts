@@ -190,6 +190,50 @@ describe("friends:people", () => {
     expect(second.isDone).toBe(true);
   });
 
+  test("isDone says exactly whether someone follows the page, however the counter and the cursor disagree", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const names = Array.from({ length: 2 * PEOPLE_PAGE_SIZE }, (_, i) => `Person ${String(i).padStart(2, "0")}`);
+    await addPeople(t, names, 1);
+    const first = await ann.as.query(api.friends.people, { cursor: null });
+    // Two people of page 1 leave while the reader is on page 2: the counter now says 2 pages...
+    await t.run(async (ctx) => {
+      for (const name of ["Person 00", "Person 01"]) {
+        const profile = await ctx.db
+          .query("profiles")
+          .withIndex("by_displayName", (q) => q.eq("displayName", name))
+          .unique();
+        await ctx.db.delete(profile!._id);
+      }
+      const counter = await ctx.db
+        .query("counters")
+        .withIndex("by_name", (q) => q.eq("name", "profiles"))
+        .unique();
+      await ctx.db.patch(counter!._id, { value: counter!.value - 2 });
+    });
+    const second = await ann.as.query(api.friends.people, { cursor: first.continueCursor });
+    expect(second.totalPages).toBe(2);
+    expect(second.people.at(-1)?.displayName).toBe("Person 22");
+    // ...yet Person 23 still follows page 2.
+    expect(second.isDone).toBe(false);
+    const third = await ann.as.query(api.friends.people, { cursor: second.continueCursor });
+    expect(third.people.map((person) => person.displayName)).toEqual(["Person 23"]);
+    expect(third.isDone).toBe(true);
+  });
+
+  test("isDone sees the next person when the page ends inside a run of equal names", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    // Ann and twelve people called Sam: page 1 ends on a Sam, and one more Sam follows it.
+    await addPeople(t, Array<string>(PEOPLE_PAGE_SIZE).fill("Sam"), 1);
+    const first = await ann.as.query(api.friends.people, { cursor: null });
+    expect(first.people.at(-1)?.displayName).toBe("Sam");
+    expect(first.isDone).toBe(false);
+    const second = await ann.as.query(api.friends.people, { cursor: first.continueCursor });
+    expect(second.people.map((person) => person.displayName)).toEqual(["Sam"]);
+    expect(second.isDone).toBe(true);
+  });
+
   test("finds people by a word of their name, whatever its case", async () => {
     const t = newBackend();
     const ann = await signedInUser(t, { name: "Ann" });

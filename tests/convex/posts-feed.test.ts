@@ -101,6 +101,66 @@ describe("posts:feed order and paging", () => {
     }
   });
 
+  test("isDone is true exactly on the page that ends the feed, a full one too, ties at the page edge included", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    // 16 posts, science and art alternating, counts with many ties (some running across page edges):
+    // every selection below holds 8 or 16 of them, so its last page is full.
+    await insertPosts(
+      t,
+      ann.userId,
+      Array.from({ length: 16 }, (_, i) => ({
+        title: `P${i}`,
+        category: i % 2 === 0 ? ("science" as const) : ("art" as const),
+        views: i % 3,
+        likes: 1,
+        comments: i < 8 ? 2 : 0,
+      })),
+    );
+    for (const sort of SORTS) {
+      for (const categories of SELECTIONS) {
+        const label = `${sort} ${categories.join(",")}`;
+        const expected = await expectedOrder(t, sort, categories);
+        expect(expected.length % 8, label).toBe(0);
+        const seen: Id<"posts">[] = [];
+        let cursor: string | null = null;
+        for (;;) {
+          const result: { posts: { _id: Id<"posts"> }[]; isDone: boolean; continueCursor: string } = await ann.as.query(
+            api.posts.feed,
+            { sort, categories, cursor },
+          );
+          expect(result.posts.length, `${label}: no empty page after the last`).toBe(8);
+          seen.push(...result.posts.map((post) => post._id));
+          expect(result.isDone, `${label}: page ending at ${seen.length} of ${expected.length}`).toBe(
+            seen.length === expected.length,
+          );
+          if (result.isDone) break;
+          cursor = result.continueCursor;
+        }
+        expect(seen, label).toEqual(expected);
+      }
+    }
+  });
+
+  test("a page that the counters call the last is not done while a post still follows it", async () => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const ids: Id<"posts">[] = [];
+    for (let i = 0; i < 17; i++) ids.push((await addPost(t, ann.as, { title: `P${i}`, category: "science" })).postId);
+    const args = { sort: "date" as const, categories: ["science" as const] };
+    const first = await ann.as.query(api.posts.feed, { ...args, cursor: null });
+    // Two posts of page 1 are deleted while the reader is on page 2: the counter says 2 pages now.
+    await ann.as.mutation(api.posts.remove, { postId: ids[16]! });
+    await ann.as.mutation(api.posts.remove, { postId: ids[15]! });
+    const second = await ann.as.query(api.posts.feed, { ...args, cursor: first.continueCursor });
+    expect(second.totalPages).toBe(2);
+    expect(second.posts).toHaveLength(8);
+    expect(second.isDone).toBe(false);
+    const third = await ann.as.query(api.posts.feed, { ...args, cursor: second.continueCursor });
+    expect(third.posts.map((post) => post._id)).toEqual([ids[0]]);
+    expect(third.isDone).toBe(true);
+  });
+
   test("no category selected is an empty feed; repeated categories count once", async () => {
     const t = newBackend();
     const ann = await signedInUser(t);

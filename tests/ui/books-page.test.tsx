@@ -159,9 +159,25 @@ describe("books page", () => {
     expect(address()).toBe("/books?page=2");
   });
 
-  it("does not offer Next on a full last page, trusting the page count", () => {
-    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 1 } satisfies Page);
+  it("does not offer Next on a full last page, the server saying no book follows it", () => {
+    pages.set(null, { books: books(1, 8), isDone: true, continueCursor: "after8", totalPages: 2 } satisfies Page);
     renderPage();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+  });
+
+  it("offers Next on the last counted page while a book still follows it, and counts that page", async () => {
+    // 17 books, the reader on page 2, two books of page 1 deleted: the counter says 2 pages, but
+    // the cursor-based page 2 still has Book 17 after it.
+    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
+    pages.set("after8", { books: books(9, 8), isDone: false, continueCursor: "after16", totalPages: 2 } satisfies Page);
+    pages.set("after16", { books: books(17, 1), isDone: true, continueCursor: "end", totalPages: 2 } satisfies Page);
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByRole("link", { name: "Book 17" })).toBeInTheDocument();
+    expect(screen.getByText("Page 3 of 3")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
   });
 

@@ -8,6 +8,8 @@ import FriendsPage from "@/features/friends/friends-page";
 // friends:people answers per (search, cursor); every call is recorded.
 const peopleCalls = vi.hoisted(() => [] as { search: string; cursor: string | null }[]);
 const friendsMine = vi.hoisted(() => ({ results: [] as unknown[] }));
+// When true, someone follows page 2 although the counter says 2 pages (people before the cursor left).
+const thirdPage = vi.hoisted(() => ({ exists: false }));
 
 const person = (name: string, changes: Record<string, unknown> = {}) => ({
   userId: name.toLowerCase(),
@@ -32,6 +34,9 @@ vi.mock("convex/react", () => ({
         totalPages: 2,
       };
     }
+    if (args.cursor === "p2" && thirdPage.exists) {
+      return { people: [person("Yan")], isDone: false, continueCursor: "p3", totalPages: 2 };
+    }
     return { people: [person("Zoe")], isDone: true, continueCursor: "", totalPages: 2 };
   },
   useMutation: () => vi.fn(),
@@ -50,6 +55,7 @@ function renderPage() {
 beforeEach(() => {
   peopleCalls.length = 0;
   friendsMine.results = [];
+  thirdPage.exists = false;
 });
 
 describe("the friends page", () => {
@@ -78,5 +84,18 @@ describe("the friends page", () => {
     expect(await screen.findByText("Maria Silva")).toBeInTheDocument();
     expect(peopleCalls.at(-1)).toEqual({ search: "silva", cursor: null });
     expect(screen.getByText("Page 1")).toBeInTheDocument();
+  });
+
+  it("offers Next on the last counted page while someone still follows it, and counts that page", async () => {
+    thirdPage.exists = true;
+    const user = renderPage();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Yan")).toBeInTheDocument();
+    expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Zoe")).toBeInTheDocument();
+    expect(screen.getByText("Page 3 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
   });
 });

@@ -58,10 +58,13 @@ const lastAsked = () => feed.asked[feed.asked.length - 1]!;
 beforeEach(() => {
   localStorage.clear();
   feed.asked.length = 0;
-  feed.answer = (args) =>
-    args.categories.length === 0
-      ? { posts: [], isDone: true, continueCursor: "", totalPages: 1 }
-      : { posts: posts(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 };
+  // Two full pages for any sort and filter: the server says page 2 is done (nothing follows it).
+  feed.answer = (args) => {
+    if (args.categories.length === 0) return { posts: [], isDone: true, continueCursor: "", totalPages: 1 };
+    return args.cursor === null
+      ? { posts: posts(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 }
+      : { posts: posts(9, 8), isDone: true, continueCursor: "after16", totalPages: 2 };
+  };
 });
 
 describe("the DUMY feed", () => {
@@ -99,6 +102,32 @@ describe("the DUMY feed", () => {
     expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
     expect(lastAsked()).toMatchObject({ sort: "comments", cursor: "after8" });
     expect(screen.getByLabelText("Sort by")).toHaveValue("comments");
+  });
+
+  it("offers Next on the last counted page while a post still follows it, and counts that page", async () => {
+    // 17 posts, the reader on page 2, two posts of page 1 deleted: the counters say 2 pages, but
+    // the cursor-based page 2 still has Post 17 after it.
+    feed.answer = (args) => {
+      if (args.cursor === null) return { posts: posts(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 };
+      if (args.cursor === "after8")
+        return { posts: posts(9, 8), isDone: false, continueCursor: "after16", totalPages: 2 };
+      return { posts: posts(17, 1), isDone: true, continueCursor: "end", totalPages: 2 };
+    };
+    const { user } = renderFeed();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByRole("link", { name: "Post 17" })).toBeInTheDocument();
+    expect(screen.getByText("Page 3 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+  });
+
+  it("does not offer Next on a full last page, the server saying no post follows it", async () => {
+    const { user } = renderFeed();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
   });
 
   it("goes back to page 1 when the category filter changes", async () => {

@@ -31,10 +31,12 @@ export function useBookPages() {
     /** True while another page is on its way and the previous one is still shown. */
     isChangingPage: result === undefined && shown !== undefined,
     pageNumber,
-    totalPages: shown?.totalPages ?? 1,
+    // The counter's page count, but at least one page past this one while a book follows it: books
+    // deleted before the reader's cursor can leave one after the last counted page.
+    totalPages: Math.max(shown?.totalPages ?? 1, result !== undefined && !result.isDone ? pageNumber + 1 : 0),
     canGoBack: pageNumber > 1,
-    // The counter knows when this is the last page even if the server could not tell (a full last page).
-    canGoForward: result !== undefined && !result.isDone && result.books.length > 0 && pageNumber < result.totalPages,
+    // The server's isDone is exact (it peeks one book past the page), so it alone decides Next.
+    canGoForward: result !== undefined && !result.isDone,
     next: () => {
       if (result && !result.isDone) pages.next(result.continueCursor);
     },

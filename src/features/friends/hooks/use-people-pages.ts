@@ -20,7 +20,11 @@ export function usePeoplePages(search: string) {
   });
   const shown = result ?? lastResult.current;
   const pageNumber = cursors.length;
-  const totalPages = shown ? (shown.totalPages ?? null) : 1;
+  const counted = shown ? (shown.totalPages ?? null) : 1;
+  // At least one page past this one while someone follows it: people gone before the reader's
+  // cursor can leave someone after the last counted page.
+  const totalPages =
+    counted === null ? null : Math.max(counted, result !== undefined && !result.isDone ? pageNumber + 1 : 0);
 
   return {
     people: shown?.people,
@@ -30,12 +34,9 @@ export function usePeoplePages(search: string) {
     /** Unknown for a search (a search index has no count): then only "Page x" shows. */
     totalPages,
     canGoBack: pageNumber > 1,
-    // The counter knows a full last page is the last, which the server's cursor cannot tell.
-    canGoForward:
-      result !== undefined &&
-      !result.isDone &&
-      result.people.length > 0 &&
-      (totalPages === null || pageNumber < totalPages),
+    // Listing everyone, the server's isDone is exact (it peeks one profile past the page). A search
+    // cannot peek, so a full last page of results may still offer a Next that shows nobody.
+    canGoForward: result !== undefined && !result.isDone && result.people.length > 0,
     next: () => {
       if (result && !result.isDone) setPages({ search, cursors: [...cursors, result.continueCursor] });
     },

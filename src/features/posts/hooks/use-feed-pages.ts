@@ -21,7 +21,9 @@ export function useFeedPages(sort: FeedSort, categories: PostCategory[]) {
   const lastResult = useRef<FeedPage | undefined>(result);
   if (result !== undefined) lastResult.current = result;
   const shown = result ?? lastResult.current;
-  const totalPages = shown?.totalPages ?? 1;
+  // The counters' page count, but at least one page past this one while a post follows it: posts
+  // deleted (or moved by a count) before the reader's cursor can leave one after the last counted page.
+  const totalPages = Math.max(shown?.totalPages ?? 1, result !== undefined && !result.isDone ? pageNumber + 1 : 0);
 
   // A later page can empty out (its posts deleted or moved away): step back rather than show nothing.
   const pageEmptied = result !== undefined && result.posts.length === 0 && pageNumber > 1;
@@ -39,8 +41,8 @@ export function useFeedPages(sort: FeedSort, categories: PostCategory[]) {
     pageNumber,
     totalPages,
     canGoBack: pageNumber > 1,
-    // The counters say how many pages there are, so a full last page does not offer an empty "Next".
-    canGoForward: result !== undefined && !result.isDone && pageNumber < totalPages,
+    // The server's isDone is exact (it peeks one post past the page), so it alone decides Next.
+    canGoForward: result !== undefined && !result.isDone,
     next: () => {
       if (result && !result.isDone) pages.next(result.continueCursor);
     },
