@@ -24,18 +24,36 @@ const MAX_SESSION_ID_LENGTH = 200;
 /** How long one typing signal lasts: the client renews it every ~2 s while typing, so it outlives a missed "false". */
 export const TYPING_SIGNAL_MS = 6_000;
 
-/** The caller says they are in the room (their own user id only) and gets the tokens to list and leave it. */
+/**
+ * What a heartbeat for a deleted room answers: no tokens, and nothing written, so a deleted room
+ * never gets presence back. A tab still in the room when it is deleted can send one more
+ * heartbeat before it hears of the deletion (a timer tick in flight, or a tab woken from the
+ * background before its connection catches up). usePresence sends heartbeats from a timer and a
+ * visibility handler with nothing to catch a rejection, so throwing would be an unhandled
+ * rejection in that tab; empty tokens are what the hook already takes as "no session": it skips
+ * the list query for an empty room token and ends no session for an empty session token. The
+ * page then sees the room gone, says 'Chat not found' and unmounts the hook.
+ */
+const NO_PRESENCE = { roomToken: "", sessionToken: "" };
+
+/**
+ * The caller says they are in the room (their own user id only) and gets the tokens to list and
+ * leave it; for a room deleted meanwhile, empty tokens (NO_PRESENCE).
+ */
 export const heartbeat = userMutation({
   args: { roomId: v.string(), userId: v.string(), sessionId: v.string(), interval: v.number() },
   handler: async (ctx, { roomId, userId, sessionId, interval }) => {
     if (userId !== ctx.user._id) throw new ConvexError(NOT_YOURSELF);
+    // Not even a room id: no page of ours sends that, so it stays an error.
     const id = ctx.db.normalizeId("chatRooms", roomId);
-    if (id === null || (await ctx.db.get(id)) === null) throw new ConvexError(CHAT_NOT_FOUND);
+    if (id === null) throw new ConvexError(CHAT_NOT_FOUND);
     const validSession = sessionId.length > 0 && sessionId.length <= MAX_SESSION_ID_LENGTH;
     if (!validSession || !(interval >= MIN_HEARTBEAT_INTERVAL_MS && interval <= MAX_HEARTBEAT_INTERVAL_MS)) {
       throw new ConvexError(BAD_PRESENCE_SESSION);
     }
+    // Before the room check, so heartbeats for deleted rooms are held to the same allowance.
     await takeHeartbeatAllowance(ctx, ctx.user._id);
+    if ((await ctx.db.get(id)) === null) return NO_PRESENCE;
     return await chatPresence.heartbeat(ctx, id, ctx.user._id, sessionId, interval);
   },
 });

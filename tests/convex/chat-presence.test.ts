@@ -4,7 +4,9 @@ import { BAD_PRESENCE_SESSION, NOT_IN_ROOM, NOT_YOURSELF, TYPING_SIGNAL_MS } fro
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
 import { PRESENCE_TOO_FAST, TYPING_TOO_FAST } from "../../convex/lib/chat-limits";
 import { CHAT_NOT_FOUND } from "../../convex/lib/chat-texts";
+import { chatPresence } from "../../convex/lib/chats";
 import { addRoom, joinRoom } from "./chat-fixtures";
+import { staffUser } from "./moderation-fixtures";
 import { newBackend, signedInUser } from "./test-env";
 
 afterEach(() => {
@@ -70,6 +72,44 @@ describe("chatPresence.heartbeat and list", () => {
     await expect(
       ann.as.mutation(api.chatPresence.heartbeat, { roomId, userId: ann.userId, sessionId: "", interval: 10_000 }),
     ).rejects.toThrow(BAD_PRESENCE_SESSION);
+  });
+
+  test("a heartbeat after the room was deleted (by its creator or a moderator) answers without tokens and makes nobody present", async () => {
+    const { t, ann, bob, roomId } = await scene();
+    const otherRoomId = await addRoom(ann.as);
+    const inRoom = await joinRoom(bob.as, roomId, bob.userId);
+    await joinRoom(bob.as, otherRoomId, bob.userId);
+    await ann.as.mutation(api.chats.remove, { roomId });
+    const mod = await staffUser(t);
+    await mod.as.mutation(api.moderation.remove, { target: { kind: "chatRoom", id: otherRoomId } });
+
+    // The tab's next heartbeat (same session, or a fresh one) resolves: usePresence sends it from a
+    // timer with nothing to catch a rejection.
+    for (const [room, sessionId] of [
+      [roomId, undefined],
+      [roomId, "fresh-tab"],
+      [otherRoomId, undefined],
+    ] as const) {
+      expect(await joinRoom(bob.as, room, bob.userId, sessionId)).toEqual({ roomToken: "", sessionToken: "" });
+    }
+    // Nobody is present in the deleted rooms, and the old room token lists nobody.
+    expect(await t.run(async (ctx) => await chatPresence.listRoom(ctx, roomId))).toEqual([]);
+    expect(await t.run(async (ctx) => await chatPresence.listRoom(ctx, otherRoomId))).toEqual([]);
+    expect(await t.run(async (ctx) => await chatPresence.listUser(ctx, bob.userId))).toEqual([]);
+    expect(await bob.as.query(api.chatPresence.list, { roomToken: inRoom.roomToken })).toEqual([]);
+    // What the hook does with the empty tokens: the list with no token lists nobody, and ending
+    // "no session" (the hook's cleanup when it was unmounted meanwhile) is harmless.
+    expect(await bob.as.query(api.chatPresence.list, { roomToken: "" })).toEqual([]);
+    await t.mutation(api.presence.disconnect, { sessionToken: "" });
+  });
+
+  test("heartbeats for a deleted room still count against the allowance, and only from the caller as themself", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-04T08:00:00Z") });
+    const { ann, bob, roomId } = await scene();
+    await ann.as.mutation(api.chats.remove, { roomId });
+    await expect(joinRoom(bob.as, roomId, ann.userId)).rejects.toThrow(NOT_YOURSELF);
+    for (let beat = 0; beat < 20; beat++) await joinRoom(bob.as, roomId, bob.userId);
+    await expect(joinRoom(bob.as, roomId, bob.userId)).rejects.toThrow(PRESENCE_TOO_FAST);
   });
 
   test("heartbeats are held to twenty at once, then one a second, per person: new sessions cannot be sprayed", async () => {

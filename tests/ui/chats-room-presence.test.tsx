@@ -1,0 +1,113 @@
+import { act, render, screen } from "@testing-library/react";
+import { ConvexProvider, type ConvexReactClient } from "convex/react";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import ChatRoomPage from "@/features/chats/chat-room-page";
+
+// The room page with the real usePresence hook (and the real convex/react hooks, which the
+// presence package imports itself) on a stand-in Convex client: the room comes from `server.room`,
+// heartbeats answer `server.heartbeatAnswer`; every heartbeat is kept, and which presence lists
+// are subscribed to now.
+const server = {
+  room: null as unknown,
+  heartbeatAnswer: { roomToken: "", sessionToken: "" },
+  heartbeats: [] as unknown[],
+  listsWatched: [] as unknown[],
+  listeners: new Set<() => void>(),
+};
+
+function answer(name: string): unknown {
+  if (name === "chats:get") return server.room;
+  if (name === "users:viewer") return { userId: "me" };
+  if (name === "chatPresence:list") return [];
+  return undefined;
+}
+
+const client = {
+  url: "http://127.0.0.1:3210",
+  watchQuery: (ref: FunctionReference<"query">, args: Record<string, unknown>) => {
+    const isList = getFunctionName(ref) === "chatPresence:list";
+    return {
+      localQueryResult: () => answer(getFunctionName(ref)),
+      onUpdate: (callback: () => void) => {
+        server.listeners.add(callback);
+        if (isList) server.listsWatched.push(args);
+        return () => {
+          server.listeners.delete(callback);
+          if (isList) server.listsWatched.splice(server.listsWatched.indexOf(args), 1);
+        };
+      },
+      journal: () => undefined,
+    };
+  },
+  mutation: async (ref: FunctionReference<"mutation">, args: unknown) => {
+    if (getFunctionName(ref) !== "chatPresence:heartbeat") return null;
+    server.heartbeats.push(args);
+    return server.heartbeatAnswer;
+  },
+} as unknown as ConvexReactClient;
+
+// The history has a paginated query of its own, beside the point here.
+vi.mock("@/features/chats/components/chat-history", () => ({ ChatHistory: () => null }));
+
+const room = { _id: "room1", name: "Book club", description: "", imageUrl: null, isMine: false, onlineCount: 0 };
+
+const page = (
+  <ConvexProvider client={client}>
+    <MemoryRouter initialEntries={["/chats/room1"]}>
+      <Routes>
+        <Route path="/chats/:roomId" element={<ChatRoomPage />} />
+        <Route path="/chats" element={<p>Public chats</p>} />
+      </Routes>
+    </MemoryRouter>
+  </ConvexProvider>
+);
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  server.room = room;
+  server.heartbeatAnswer = { roomToken: "room-token", sessionToken: "session-token" };
+  server.heartbeats.length = 0;
+  server.listsWatched.length = 0;
+  unhandled.length = 0;
+  process.on("unhandledRejection", onUnhandled);
+});
+
+afterEach(() => {
+  process.off("unhandledRejection", onUnhandled);
+  vi.useRealTimers();
+});
+
+describe("presence in a chat room that gets deleted", () => {
+  it("takes the empty heartbeat answer quietly, then stops heartbeating once the page sees the room gone", async () => {
+    render(page);
+    await act(async () => {});
+    expect(server.heartbeats).toHaveLength(1);
+    expect(server.listsWatched).toEqual([{ roomToken: "room-token" }]);
+
+    // The room is deleted; the next tick's heartbeat reaches the server before the page hears of it.
+    server.heartbeatAnswer = { roomToken: "", sessionToken: "" };
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(server.heartbeats).toHaveLength(2);
+    // An empty room token: the hook lists nobody (it skips the list query).
+    expect(server.listsWatched).toEqual([]);
+
+    // The page hears of it: back to the list of chats, and the hook's timer is gone with the room view.
+    server.room = null;
+    act(() => server.listeners.forEach((listener) => listener()));
+    expect(await screen.findByText("Public chats")).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(server.heartbeats).toHaveLength(2);
+    // Give any stray rejection a turn to be reported.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(unhandled).toEqual([]);
+  });
+});
