@@ -22,6 +22,7 @@ import { SystemQueries } from "./admin/system-queries";
 import { redactingLog, type Log } from "./failure";
 import { sendText } from "./http/http-io";
 import { createRequestRouter } from "./http/request-router";
+import { processBodyBudget, type BodyBudget } from "./http/request-body";
 import { TokenVerifier } from "./identity";
 import { AllowedOrigins } from "./origins";
 import { boundedSocket } from "./sync/bounded-socket";
@@ -54,6 +55,13 @@ export type LocalBackendOptions = {
    * range, or a document, the query read) or "table" (any table it read; kept to measure the difference).
    */
   invalidation?: Invalidation;
+  /**
+   * What request bodies held in memory count against (./http/request-body.ts). Default: the
+   * budget of the whole process, shared by every server in it; tests give a small one of their own.
+   */
+  bodyBudget?: BodyBudget;
+  /** Default REQUEST_TIMEOUT_MS; tests shorten it to see a stalled body dropped. */
+  requestTimeoutMs?: number;
 };
 
 export type LocalBackend = { url: string; port: number; engine: Engine; close(): Promise<void> };
@@ -62,6 +70,18 @@ const SYNC_PATH = /^\/api\/(?:[^/]+\/)?sync$/;
 const DEFAULT_HOST = "127.0.0.1";
 /** How long a stop waits for running mutations and actions to be answered. */
 const DRAIN_TIMEOUT_MS = 10_000;
+/**
+ * A request must arrive whole, headers and body, within this time, or node:http answers 408
+ * and closes its connection. This is what bounds a body that never completes (slowloris): it
+ * holds its share of the request body budget (./http/request-body.ts) until then, and at most
+ * one connection check later (node:http checks every CONNECTIONS_CHECK_MS), so about 5 minutes
+ * and a half. These are node:http's defaults, set here so that the bound is written down; a
+ * 100 MiB upload needs far less, even over a slow network.
+ */
+const REQUEST_TIMEOUT_MS = 300_000;
+/** The headers alone must arrive within this time (node:http's default). */
+const HEADERS_TIMEOUT_MS = 60_000;
+const CONNECTIONS_CHECK_MS = 30_000;
 
 export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
   const baseLog = options.log ?? ((line: string) => console.log(`local backend: ${line}`));
@@ -70,7 +90,15 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   // Requests that arrive while the engine opens wait for it.
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_, response) =>
     sendText(response, 503, "The local backend is starting");
-  const server = createServer((request, response) => handle(request, response));
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+      connectionsCheckingInterval: Math.min(CONNECTIONS_CHECK_MS, requestTimeout / 4),
+    },
+    (request, response) => handle(request, response),
+  );
   const port = await listen(server, options.port, host);
   const url = `http://${publicHost(host)}:${port}`;
 
@@ -115,6 +143,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     allowedOrigins,
     staticDir: options.staticDir,
     currentVersion: () => hub.currentVersion,
+    bodyBudget: options.bodyBudget ?? processBodyBudget,
   });
 
   // A larger frame closes the connection (1009) as soon as its header says so, unbuffered.

@@ -3,7 +3,8 @@
  * limits are refused before any work on every path (sync protocol and HTTP endpoints), a frame
  * too large closes only its connection, a connection holds a bounded number of subscriptions,
  * a client that stops reading is dropped instead of buffered without end, and a connection with
- * many live queries cannot make another client's mutation wait for all of them.
+ * many live queries cannot make another client's mutation wait for all of them, and request
+ * bodies held at once stay within one budget, even from clients that never finish sending.
  */
 import { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
@@ -18,6 +19,7 @@ import {
   MAX_HELD_SUBSCRIPTIONS,
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
 } from "../../local-backend/server/sync/connection-limits";
+import { BodyBudget } from "../../local-backend/server/http/request-body";
 import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
 import { FIXTURE_FUNCTIONS } from "./engine-test-env";
 
@@ -384,4 +386,100 @@ describe("hostile clients", () => {
     );
     reader.socket.close();
   }, 60_000);
+});
+
+describe("request bodies held at once", () => {
+  const KIB = 1024;
+  // A budget of its own, small enough to fill with a few requests (the process's is 256 MiB).
+  const budget = new BodyBudget(1024 * KIB);
+  const REQUEST_TIMEOUT_MS = 3_000;
+  let backend: LocalBackend;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "hostile-bodies-"));
+    folders.push(dataDir);
+    backend = await startLocalBackend({
+      port: 0,
+      dataDir,
+      seed: false,
+      modulesDir: FIXTURE_FUNCTIONS,
+      log: () => {},
+      bodyBudget: budget,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await backend?.close();
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A POST that declares `declared` bytes of body, sends `sent` of them and holds back the rest. */
+  function stalledPost(pathname: string, declared: number, sent: number) {
+    const socket = net.connect(Number(new URL(backend.url).port), "127.0.0.1");
+    socket.write(`POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${declared}\r\n\r\n`);
+    socket.write(Buffer.alloc(sent, 0x20));
+    let received = "";
+    socket.on("data", (data: Buffer) => (received += data.toString("utf8")));
+    const answer = new Promise<string>((resolve) => socket.on("close", () => resolve(received)));
+    socket.on("error", () => {});
+    return { socket, answer };
+  }
+
+  async function waitFor(condition: () => boolean, what: string): Promise<void> {
+    for (let waited = 0; waited < 10_000; waited += 10) {
+      if (condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`${what} did not happen (the budget holds ${budget.heldBytes} bytes)`);
+  }
+
+  /** A query over ConvexHttpClient's endpoint, its body padded to about `padding` bytes. */
+  const query = (padding: number) =>
+    fetch(`${backend.url}/api/query`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "notes:list", args: [{}], padding: " ".repeat(padding) }),
+    });
+
+  it("refuses the request that would go past the budget with 503, serves the others, and takes back a closed connection's bytes", async () => {
+    // An http action route (convex/http.ts's reader) holding 800 KiB of a body it never finishes.
+    const stalled = stalledPost("/some/http/route", 1000 * KIB, 800 * KIB);
+    await waitFor(() => budget.heldBytes === 800 * KIB, "reading the stalled body");
+
+    // A function call (another reader) that needs 300 KiB more than is left: refused, not held.
+    const refused = await query(300 * KIB);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("connection")).toBe("close");
+    expect(await refused.text()).toMatch(/^The local backend is busy: .* hold 1 MiB, as much as it keeps at once/);
+    expect(budget.heldBytes).toBe(800 * KIB);
+
+    // Requests that fit go on meanwhile.
+    expect((await query(0)).status).toBe(200);
+
+    // The stalled client leaves: its bytes come back, and the large request is served.
+    stalled.socket.destroy();
+    await waitFor(() => budget.heldBytes === 0, "releasing a closed connection's body");
+    const served = await query(300 * KIB);
+    expect(served.status).toBe(200);
+    expect(await served.json()).toMatchObject({ status: "success" });
+    expect(budget.heldBytes).toBe(0);
+  }, 30_000);
+
+  it("drops a body that never completes when the request timeout ends it, and takes back its bytes", async () => {
+    const started = Date.now();
+    const stalled = stalledPost("/api/mutation", 1000 * KIB, 500 * KIB);
+    // A byte now and then does not keep it alive: the timeout counts from the request's start.
+    const trickle = setInterval(() => stalled.socket.write(" "), 200);
+    try {
+      await waitFor(() => budget.heldBytes >= 500 * KIB, "reading the stalled body");
+      expect(await stalled.answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      clearInterval(trickle);
+    }
+    // Node checks connections every quarter of the timeout here: it ends within 1.25 timeouts.
+    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS * 1.25 + 2_000);
+    await waitFor(() => budget.heldBytes === 0, "releasing the timed-out body");
+    expect((await query(0)).status).toBe(200);
+  }, 30_000);
 });

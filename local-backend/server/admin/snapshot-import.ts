@@ -8,7 +8,13 @@
  *
  * Formats: a ZIP snapshot (every `<table>/documents.jsonl` of the app's tables; system tables
  * and components are left out), JSON lines or a JSON array into `--table`. Values are read as
- * Convex JSON, what ./snapshot-export.ts writes. CSV is not supported.
+ * Convex JSON, what ./snapshot-export.ts writes. CSV is not supported. `generated_schema.jsonl`
+ * is not read: Convex JSON is exact for this backend's exports and for what a Convex export
+ * writes today, except its int64 values (bare numbers there), which come in as numbers.
+ *
+ * Everything an import holds is in memory (its parts until finish_upload, then its documents
+ * until it runs), so that is bounded (IMPORT_LIMITS): the bytes and parts of one file, the
+ * imports open at once, and the time an abandoned one is kept.
  */
 import type { JSONValue } from "convex/values";
 import { randomUUID } from "node:crypto";
@@ -24,7 +30,44 @@ export type ImportState =
   | { state: "completed"; num_rows_written: bigint }
   | { state: "failed"; error_message: string };
 
-type ImportRecord = { id: string; state: ImportState; tables: TableData[]; mode: ImportMode };
+type ImportRecord = {
+  id: string;
+  state: ImportState;
+  tables: TableData[];
+  mode: ImportMode;
+  /** While it waits for confirmation: drops it when nobody confirms. */
+  expiry: NodeJS.Timeout | null;
+};
+
+type Upload = { parts: Map<number, Buffer>; bytes: number; expiry: NodeJS.Timeout };
+
+export type ImportLimits = {
+  /** Bytes of one file (the sum of its parts). */
+  maxFileBytes: number;
+  /** Bytes of a ZIP's files once unpacked. */
+  maxUnzippedBytes: number;
+  maxParts: number;
+  /** Imports uploading, waiting for confirmation or running, at once. */
+  maxOpenImports: number;
+  /** An upload that gets no part, or an import nobody confirms, for this long is dropped. */
+  abandonedAfterMs: number;
+};
+
+/**
+ * 256 MiB of file (1 GiB once unpacked) is far more than a development database: the whole
+ * database lives in memory, and an import holds its file and then its documents beside it.
+ * The CLI sends 5 MiB parts, so 10,000 parts (S3's count, which Convex's uploads follow) is
+ * never reached by a file of that size. Four imports at once leave room for a second terminal
+ * or a retry while one is abandoned. The CLI sends its parts back to back and asks for the
+ * confirmation at once, so 15 minutes without a word is an import nobody will finish.
+ */
+export const IMPORT_LIMITS: ImportLimits = {
+  maxFileBytes: 256 * 1024 * 1024,
+  maxUnzippedBytes: 1024 * 1024 * 1024,
+  maxParts: 10_000,
+  maxOpenImports: 4,
+  abandonedAfterMs: 15 * 60 * 1000,
+};
 
 export type ImportRequest = { tableName?: string; componentPath?: string; mode?: string; format?: string };
 
@@ -36,21 +79,29 @@ export class ImportRequestError extends Error {
   }
 }
 
-/** Uploads not finished within this time are dropped (the CLI sends its parts back to back). */
-const UPLOAD_TIMEOUT_MS = 60 * 60 * 1000;
 const MODES: Record<string, ImportMode> = { requireEmpty: "requireEmpty", append: "append", replace: "replace" };
 
 export class SnapshotImports {
-  private readonly uploads = new Map<string, { parts: Map<number, Buffer>; timer: NodeJS.Timeout }>();
+  private readonly uploads = new Map<string, Upload>();
   private readonly imports = new Map<string, ImportRecord>();
 
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly limits: ImportLimits = IMPORT_LIMITS,
+  ) {}
 
   startUpload(): string {
+    const open = this.uploads.size + [...this.imports.values()].filter(isOpen).length;
+    if (open >= this.limits.maxOpenImports) {
+      throw new ImportRequestError(
+        `The local backend already has ${open} imports open (uploading, or waiting for confirmation): ` +
+          `finish one, or start again after ${minutes(this.limits.abandonedAfterMs)} minutes, when an abandoned one expires`,
+      );
+    }
     const token = randomUUID();
-    const timer = setTimeout(() => this.uploads.delete(token), UPLOAD_TIMEOUT_MS);
-    timer.unref();
-    this.uploads.set(token, { parts: new Map(), timer });
+    const expiry = setTimeout(() => this.uploads.delete(token), this.limits.abandonedAfterMs);
+    expiry.unref();
+    this.uploads.set(token, { parts: new Map(), bytes: 0, expiry });
     return token;
   }
 
@@ -59,7 +110,20 @@ export class SnapshotImports {
     const upload = this.uploads.get(token);
     if (upload === undefined) throw new ImportRequestError("Unknown or expired upload token");
     if (!Number.isSafeInteger(partNumber) || partNumber < 1) throw new ImportRequestError("Bad part number");
+    const bytes = upload.bytes - (upload.parts.get(partNumber)?.length ?? 0) + data.length;
+    const parts = upload.parts.size + (upload.parts.has(partNumber) ? 0 : 1);
+    if (bytes > this.limits.maxFileBytes || parts > this.limits.maxParts) {
+      // Nothing more of it will be read: drop what it holds now rather than at its expiry.
+      this.dropUpload(token, upload);
+      throw new ImportRequestError(
+        bytes > this.limits.maxFileBytes
+          ? `The file is larger than ${mebibytes(this.limits.maxFileBytes)} MiB, the most the local backend imports at once; the upload was dropped`
+          : `The file came in more than ${this.limits.maxParts} parts, the most the local backend takes; the upload was dropped`,
+      );
+    }
     upload.parts.set(partNumber, data);
+    upload.bytes = bytes;
+    upload.expiry.refresh(); // still being sent: not abandoned
     return String(partNumber);
   }
 
@@ -67,8 +131,7 @@ export class SnapshotImports {
   finishUpload(token: string, partTokens: unknown, request: ImportRequest): string {
     const upload = this.uploads.get(token);
     if (upload === undefined) throw new ImportRequestError("Unknown or expired upload token");
-    this.uploads.delete(token);
-    clearTimeout(upload.timer);
+    this.dropUpload(token, upload);
     if (!Array.isArray(partTokens)) throw new ImportRequestError("partTokens must be a list");
     const file = Buffer.concat(
       partTokens.map((part) => {
@@ -84,9 +147,11 @@ export class SnapshotImports {
     if (mode === undefined) {
       throw new ImportRequestError(`Import mode ${String(request.mode)} is not supported by the local backend`);
     }
-    const tables = parseFile(file, request.format ?? "", request.tableName);
+    const tables = parseFile(file, request.format ?? "", request.tableName, this.limits.maxUnzippedBytes);
     const id = randomUUID();
-    this.imports.set(id, { id, tables, mode, state: this.confirmation(tables, mode) });
+    const expiry = setTimeout(() => this.expire(id), this.limits.abandonedAfterMs);
+    expiry.unref();
+    this.imports.set(id, { id, tables, mode, state: this.confirmation(tables, mode), expiry });
     return id;
   }
 
@@ -95,8 +160,10 @@ export class SnapshotImports {
     const record = this.imports.get(importId);
     if (record === undefined) throw new ImportRequestError(`No import with id ${importId}`);
     if (record.state.state !== "waiting_for_confirmation") {
-      throw new ImportRequestError(`The import ${importId} is not waiting for confirmation`);
+      const why = record.state.state === "failed" ? `: ${record.state.error_message}` : "";
+      throw new ImportRequestError(`The import ${importId} is not waiting for confirmation${why}`);
     }
+    clearExpiry(record);
     record.state = { state: "in_progress", progress_message: "Importing", checkpoint_messages: [] };
     try {
       const written = await this.engine.admin.importDocuments(record.tables, record.mode);
@@ -119,6 +186,23 @@ export class SnapshotImports {
     return [...this.imports.values()].map((record) => ({ _id: record.id, state: record.state }));
   }
 
+  private dropUpload(token: string, upload: Upload): void {
+    clearTimeout(upload.expiry);
+    this.uploads.delete(token);
+  }
+
+  /** Nobody confirmed it in time: its documents go, its outcome stays for the CLI to read. */
+  private expire(importId: string): void {
+    const record = this.imports.get(importId);
+    if (record === undefined || record.state.state !== "waiting_for_confirmation") return;
+    record.expiry = null;
+    record.tables = [];
+    record.state = {
+      state: "failed",
+      error_message: `Not confirmed within ${minutes(this.limits.abandonedAfterMs)} minutes, the import expired; run npx convex import again`,
+    };
+  }
+
   /** What the CLI shows before it imports: each table, how many documents come and go. */
   private confirmation(tables: readonly TableData[], mode: ImportMode): ImportState {
     let replacing = false;
@@ -137,10 +221,28 @@ export class SnapshotImports {
   }
 }
 
-function parseFile(file: Buffer, format: string, tableName: string | undefined): TableData[] {
+/** Holding documents or about to: counts against the imports open at once. */
+function isOpen(record: ImportRecord): boolean {
+  return record.state.state === "waiting_for_confirmation" || record.state.state === "in_progress";
+}
+
+function clearExpiry(record: ImportRecord): void {
+  if (record.expiry !== null) clearTimeout(record.expiry);
+  record.expiry = null;
+}
+
+function minutes(ms: number): string {
+  return String(Math.round((ms / 60_000) * 10) / 10);
+}
+
+function mebibytes(bytes: number): string {
+  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
+}
+
+function parseFile(file: Buffer, format: string, tableName: string | undefined, maxUnzippedBytes: number): TableData[] {
   switch (format) {
     case "zip":
-      return fromZip(file);
+      return fromZip(file, maxUnzippedBytes);
     case "jsonLines":
       return [{ table: requireTable(tableName), documents: parseJsonLines(file.toString("utf8"), "the file") }];
     case "jsonArray": {
@@ -153,10 +255,10 @@ function parseFile(file: Buffer, format: string, tableName: string | undefined):
   }
 }
 
-function fromZip(file: Buffer): TableData[] {
+function fromZip(file: Buffer, maxUnzippedBytes: number): TableData[] {
   let entries;
   try {
-    entries = readZip(file);
+    entries = readZip(file, maxUnzippedBytes);
   } catch (error) {
     throw new ImportRequestError(`The ZIP file cannot be read: ${error instanceof Error ? error.message : ""}`);
   }

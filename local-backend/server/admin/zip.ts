@@ -79,12 +79,17 @@ function writeEntryFields(header: Buffer, at: number, fields: EntryFields, nameL
   header.writeUInt16LE(nameLength, at + 20);
 }
 
-/** The files of a ZIP archive (folders left out), read through its central directory. */
-export function readZip(zip: Buffer): ZipEntry[] {
+/**
+ * The files of a ZIP archive (folders left out), read through its central directory. Their
+ * sizes once unpacked may add up to `maxTotalSize` at most: a small archive can unpack to
+ * gigabytes, so it is refused before that, and no entry unpacks past the size it declares.
+ */
+export function readZip(zip: Buffer, maxTotalSize = Number.POSITIVE_INFINITY): ZipEntry[] {
   const end = findEndOfDirectory(zip);
   const count = zip.readUInt16LE(end + 10);
   let position = zip.readUInt32LE(end + 16);
   const entries: ZipEntry[] = [];
+  let totalSize = 0;
   for (let index = 0; index < count; index++) {
     if (position + 46 > zip.length || zip.readUInt32LE(position) !== CENTRAL_HEADER) {
       throw new ZipError("the ZIP file's directory is damaged");
@@ -100,6 +105,12 @@ export function readZip(zip: Buffer): ZipEntry[] {
     const name = zip.toString("utf8", position + 46, position + 46 + nameLength);
     position += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith("/")) continue;
+    totalSize += size;
+    if (totalSize > maxTotalSize) {
+      throw new ZipError(
+        `its files add up to more than ${Math.round(maxTotalSize / (1024 * 1024))} MiB unpacked, more than this backend takes`,
+      );
+    }
     if (localOffset + 30 > zip.length || zip.readUInt32LE(localOffset) !== LOCAL_HEADER) {
       throw new ZipError(`the ZIP entry ${name} is damaged`);
     }
@@ -107,12 +118,22 @@ export function readZip(zip: Buffer): ZipEntry[] {
     const stored = zip.subarray(start, start + compressedSize);
     let data: Buffer;
     if (method === STORE) data = Buffer.from(stored);
-    else if (method === DEFLATE) data = inflateRawSync(stored);
+    else if (method === DEFLATE) data = inflate(stored, size, name);
     else throw new ZipError(`the ZIP entry ${name} uses a compression this backend cannot read (method ${method})`);
     if (data.length !== size || crc32(data) !== crc) throw new ZipError(`the ZIP entry ${name} is damaged`);
     entries.push({ name, data });
   }
   return entries;
+}
+
+/** Inflates an entry, stopping past the size it declares (a lying header is damage). */
+function inflate(stored: Buffer, size: number, name: string): Buffer {
+  try {
+    // maxOutputLength must be at least 1; one byte past the declared size shows the lie.
+    return inflateRawSync(stored, { maxOutputLength: size + 1 });
+  } catch {
+    throw new ZipError(`the ZIP entry ${name} is damaged`);
+  }
 }
 
 function findEndOfDirectory(zip: Buffer): number {

@@ -19,7 +19,8 @@ import type { Engine } from "../../engine/types";
 import { BAD_ADMIN_KEY, MISSING_ADMIN_KEY, type AdminKeyCheck } from "../admin/admin-auth";
 import type { SnapshotExports } from "../admin/snapshot-export";
 import { ImportRequestError, type ImportRequest, type SnapshotImports } from "../admin/snapshot-import";
-import { readBody, sendJson } from "./http-io";
+import { sendJson } from "./http-io";
+import type { RequestBody } from "./request-body";
 
 export type AdminEndpointContext = {
   engine: Engine;
@@ -33,12 +34,12 @@ const DOWNLOAD_PREFIX = "/api/export/zip/";
 const PART_LIMIT_BYTES = 64 * 1024 * 1024;
 const JSON_LIMIT_BYTES = 4 * 1024 * 1024;
 
-type Handler = (context: AdminEndpointContext, url: URL, request: IncomingMessage) => Promise<Answer>;
+type Handler = (context: AdminEndpointContext, url: URL, body: RequestBody) => Promise<Answer>;
 type Answer = { status: number; body: unknown } | { status: 200; zip: Buffer; fileName: string };
 
 const POST_ENDPOINTS: Record<string, Handler> = {
-  "/api/update_environment_variables": async ({ engine }, _url, request) => {
-    const { changes } = (await readJson(request)) as { changes?: unknown };
+  "/api/update_environment_variables": async ({ engine }, _url, body) => {
+    const { changes } = (await readJson(body)) as { changes?: unknown };
     if (!Array.isArray(changes) || !changes.every(isChange)) {
       return badRequest("InvalidEnvironmentVariables", "changes must be a list of {name, value}");
     }
@@ -53,18 +54,18 @@ const POST_ENDPOINTS: Record<string, Handler> = {
     status: 200,
     body: { uploadToken: imports.startUpload() },
   }),
-  "/api/import/upload_part": async ({ imports }, url, request) => {
-    const data = await readBody(request, PART_LIMIT_BYTES);
+  "/api/import/upload_part": async ({ imports }, url, body) => {
+    const data = await body.read(PART_LIMIT_BYTES);
     const token = url.searchParams.get("uploadToken") ?? "";
     return { status: 200, body: imports.uploadPart(token, Number(url.searchParams.get("partNumber")), data) };
   },
-  "/api/import/finish_upload": async ({ imports }, _url, request) => {
-    const body = (await readJson(request)) as { import?: ImportRequest; uploadToken?: unknown; partTokens?: unknown };
-    const importId = imports.finishUpload(String(body.uploadToken ?? ""), body.partTokens, body.import ?? {});
+  "/api/import/finish_upload": async ({ imports }, _url, body) => {
+    const finish = (await readJson(body)) as { import?: ImportRequest; uploadToken?: unknown; partTokens?: unknown };
+    const importId = imports.finishUpload(String(finish.uploadToken ?? ""), finish.partTokens, finish.import ?? {});
     return { status: 200, body: { importId } };
   },
-  "/api/perform_import": async ({ imports }, _url, request) => {
-    const { importId } = (await readJson(request)) as { importId?: unknown };
+  "/api/perform_import": async ({ imports }, _url, body) => {
+    const { importId } = (await readJson(body)) as { importId?: unknown };
     await imports.perform(String(importId ?? ""));
     return { status: 200, body: {} };
   },
@@ -99,6 +100,7 @@ export async function handleAdminEndpoint(
   url: URL,
   request: IncomingMessage,
   response: ServerResponse,
+  body: RequestBody,
 ): Promise<void> {
   const credential = context.adminKey.ofRequest(request);
   if (credential.kind === "none") return sendJson(response, 401, MISSING_ADMIN_KEY);
@@ -111,9 +113,7 @@ export async function handleAdminEndpoint(
   }
   let answer: Answer;
   try {
-    answer = isDownload
-      ? download(context, url)
-      : await (POST_ENDPOINTS[url.pathname] as Handler)(context, url, request);
+    answer = isDownload ? download(context, url) : await (POST_ENDPOINTS[url.pathname] as Handler)(context, url, body);
   } catch (error) {
     if (error instanceof EnvironmentChangeError) answer = badRequest("InvalidEnvironmentVariables", error.message);
     else if (error instanceof ImportRequestError || error instanceof ImportError) {
@@ -143,8 +143,8 @@ function badRequest(code: string, message: string): Answer {
   return { status: 400, body: { code, message } };
 }
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const text = (await readBody(request, JSON_LIMIT_BYTES)).toString("utf8");
+async function readJson(body: RequestBody): Promise<unknown> {
+  const text = (await body.read(JSON_LIMIT_BYTES)).toString("utf8");
   return text === "" ? {} : (JSON.parse(text) as unknown);
 }
 

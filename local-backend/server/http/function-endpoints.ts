@@ -23,7 +23,8 @@ import {
 import { failureOf, type Log } from "../failure";
 import type { TokenVerifier } from "../identity";
 import { canonicalUdfPath, encodeTs } from "../sync/protocol";
-import { bearerToken, readBody, sendJson } from "./http-io";
+import { bearerToken, sendJson } from "./http-io";
+import { BodyAbortedError, BodyBudgetExhaustedError, type RequestBody } from "./request-body";
 
 const FUNCTION_FAILED = 560;
 /** Arguments of Convex's maximum size and the rest of the body. */
@@ -56,6 +57,7 @@ export async function handleFunctionEndpoint(
   pathname: string,
   request: IncomingMessage,
   response: ServerResponse,
+  body: RequestBody,
 ): Promise<void> {
   if (request.method !== "POST") {
     sendJson(response, 405, { code: "MethodNotAllowed", message: `${pathname} takes POST` });
@@ -73,8 +75,10 @@ export async function handleFunctionEndpoint(
   }
   let call: { path: string; args: JSONValue; componentPath: string };
   try {
-    call = parseCall((await readBody(request, BODY_LIMIT_BYTES)).toString("utf8"));
+    call = parseCall((await body.read(BODY_LIMIT_BYTES)).toString("utf8"));
   } catch (error) {
+    // A full budget (503) and a client gone are the router's to answer.
+    if (error instanceof BodyBudgetExhaustedError || error instanceof BodyAbortedError) throw error;
     sendJson(response, 400, { code: "BadJsonBody", message: error instanceof Error ? error.message : String(error) });
     return;
   }

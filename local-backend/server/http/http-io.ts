@@ -1,23 +1,6 @@
 /** Small helpers between node:http and the web Request/Response the engine speaks. */
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-export class BodyTooLargeError extends Error {
-  constructor(limit: number) {
-    super(`request body is larger than ${limit} bytes`);
-    this.name = "BodyTooLargeError";
-  }
-}
-
-export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new BodyTooLargeError(limit);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
+import type { RequestBody } from "./request-body";
 
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -61,7 +44,12 @@ export function bearerToken(request: IncomingMessage): string | null {
 }
 
 /** The incoming request as a web Request on `origin` (for the engine's http actions). */
-export async function toWebRequest(request: IncomingMessage, origin: string, bodyLimit: number): Promise<Request> {
+export async function toWebRequest(
+  request: IncomingMessage,
+  body: RequestBody,
+  origin: string,
+  bodyLimit: number,
+): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -69,8 +57,8 @@ export async function toWebRequest(request: IncomingMessage, origin: string, bod
   }
   const method = request.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  const body = hasBody ? new Uint8Array(await readBody(request, bodyLimit)) : undefined;
-  return new Request(new URL(request.url ?? "/", origin), { method, headers, ...(body ? { body } : {}) });
+  const bytes = hasBody ? new Uint8Array(await body.read(bodyLimit)) : undefined;
+  return new Request(new URL(request.url ?? "/", origin), { method, headers, ...(bytes ? { body: bytes } : {}) });
 }
 
 export async function sendWebResponse(response: ServerResponse, web: Response, headOnly: boolean): Promise<void> {

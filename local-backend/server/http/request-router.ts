@@ -17,15 +17,14 @@ import type { Log } from "../failure";
 import { handleAdminEndpoint, isAdminEndpoint, type AdminEndpointContext } from "./admin-endpoints";
 import { FUNCTION_ENDPOINTS, handleFunctionEndpoint, type FunctionEndpointContext } from "./function-endpoints";
 import { AllowedOrigins } from "../origins";
+import { allowOrigin, bearerToken, sendJson, sendText, sendWebResponse, toWebRequest } from "./http-io";
 import {
-  allowOrigin,
+  BodyAbortedError,
+  BodyBudgetExhaustedError,
   BodyTooLargeError,
-  bearerToken,
-  sendJson,
-  sendText,
-  sendWebResponse,
-  toWebRequest,
-} from "./http-io";
+  RequestBody,
+  type BodyBudget,
+} from "./request-body";
 import { StaticFiles, wantsAppPage } from "./static-files";
 import { handleStorageGet, handleUpload, STORAGE_PREFIX, UPLOAD_PATH } from "./storage-endpoints";
 
@@ -37,12 +36,14 @@ export type RouterContext = FunctionEndpointContext &
     allowedOrigins: AllowedOrigins;
     staticDir?: string | undefined;
     log: Log;
+    /** What every request body read counts against (./request-body.ts). */
+    bodyBudget: BodyBudget;
   };
 
 export function createRequestRouter(context: RouterContext) {
   const staticFiles = context.staticDir === undefined ? null : new StaticFiles(context.staticDir);
 
-  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function route(request: IncomingMessage, response: ServerResponse, body: RequestBody): Promise<void> {
     const url = new URL(request.url ?? "/", context.origin);
     const { pathname } = url;
     const isAdmin = isAdminEndpoint(pathname);
@@ -58,11 +59,11 @@ export function createRequestRouter(context: RouterContext) {
         response.writeHead(204);
         response.end();
       } else if (isAdmin) {
-        await handleAdminEndpoint(context, url, request, response);
+        await handleAdminEndpoint(context, url, request, response, body);
       } else if (FUNCTION_ENDPOINTS.has(pathname)) {
-        await handleFunctionEndpoint(context, pathname, request, response);
+        await handleFunctionEndpoint(context, pathname, request, response, body);
       } else if (pathname === UPLOAD_PATH) {
-        await handleUpload(context.engine, url, request, response);
+        await handleUpload(context.engine, url, request, response, body);
       } else {
         await handleStorageGet(context.engine, pathname.slice(STORAGE_PREFIX.length), request, response);
       }
@@ -72,7 +73,7 @@ export function createRequestRouter(context: RouterContext) {
     if (isRead && staticFiles !== null && (await staticFiles.serveFile(pathname, request, response))) return;
 
     const httpResponse = await context.engine.runHttpAction(
-      await toWebRequest(request, context.origin, HTTP_ACTION_BODY_LIMIT),
+      await toWebRequest(request, body, context.origin, HTTP_ACTION_BODY_LIMIT),
       await identityOf(request),
     );
     if (httpResponse.status === 404 && isRead && staticFiles !== null && wantsAppPage(pathname, request)) {
@@ -92,16 +93,21 @@ export function createRequestRouter(context: RouterContext) {
   }
 
   return (request: IncomingMessage, response: ServerResponse): void => {
-    route(request, response).catch((error: unknown) => {
-      if (error instanceof BodyTooLargeError) {
-        if (!response.headersSent) sendText(response, 413, error.message);
-        return;
-      }
-      context.log(
-        `http: ${request.method} ${request.url} failed: ${error instanceof Error ? error.stack : String(error)}`,
-      );
-      if (!response.headersSent) sendText(response, 500, "Server Error");
-      else response.destroy();
-    });
+    const body = new RequestBody(request, response, context.bodyBudget);
+    route(request, response, body)
+      .catch((error: unknown) => {
+        if (error instanceof BodyAbortedError) return; // nobody left to answer
+        if (error instanceof BodyTooLargeError || error instanceof BodyBudgetExhaustedError) {
+          if (!response.headersSent) sendText(response, error instanceof BodyTooLargeError ? 413 : 503, error.message);
+          return;
+        }
+        context.log(
+          `http: ${request.method} ${request.url} failed: ${error instanceof Error ? error.stack : String(error)}`,
+        );
+        if (!response.headersSent) sendText(response, 500, "Server Error");
+        else response.destroy();
+      })
+      // The body's bytes are free once its request is handled (answered, failed, or abandoned).
+      .finally(() => body.release());
   };
 }

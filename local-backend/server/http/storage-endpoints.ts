@@ -10,7 +10,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "../../engine/types";
-import { BodyTooLargeError, readBody, sendJson } from "./http-io";
+import { sendJson } from "./http-io";
+import { BodyTooLargeError, type RequestBody } from "./request-body";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -38,7 +39,13 @@ export function storedFileHeaders(contentType: string): Record<string, string> {
   };
 }
 
-export async function handleUpload(engine: Engine, url: URL, request: IncomingMessage, response: ServerResponse) {
+export async function handleUpload(
+  engine: Engine,
+  url: URL,
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: RequestBody,
+) {
   if (request.method !== "POST") {
     sendJson(response, 405, { code: "MethodNotAllowed", message: "Upload files with POST" });
     return;
@@ -49,7 +56,7 @@ export async function handleUpload(engine: Engine, url: URL, request: IncomingMe
   }
   let bytes: Buffer;
   try {
-    bytes = await readBody(request, UPLOAD_LIMIT_BYTES);
+    bytes = await body.read(UPLOAD_LIMIT_BYTES);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
     sendJson(response, 413, { code: "FileTooLarge", message: error.message });

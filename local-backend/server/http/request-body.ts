@@ -1,0 +1,148 @@
+/**
+ * Request bodies are read whole into memory (function arguments, uploads, import parts, the
+ * routes of convex/http.ts), each up to its endpoint's limit (16 MiB and more). So that many
+ * slow or large requests together cannot grow the process without end, one budget caps the
+ * bytes of bodies held at once: a request reserves its bytes as they arrive and gives them all
+ * back when it is done (answered or failed) or its connection closes. A request whose next
+ * bytes would go past the budget is refused with 503 and its connection closed; requests already
+ * holding their share go on, and new ones are served again as soon as there is room.
+ *
+ * A body that never completes (slowloris) holds its share until node:http's request timeout
+ * closes its connection (REQUEST_TIMEOUT_MS in ../start-server.ts).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/**
+ * 256 MiB: two of the largest uploads (100 MiB) or about fifteen calls with Convex's largest
+ * arguments (16 MiB) at once, more than the app, the CLI and the tests ever send together, and
+ * still little beside the in-memory database on a developer's machine.
+ */
+export const REQUEST_BODY_BUDGET_BYTES = 256 * 1024 * 1024;
+
+/** Bytes of request bodies held in memory, against a capacity. */
+export class BodyBudget {
+  private held = 0;
+
+  constructor(readonly capacityBytes: number) {}
+
+  get heldBytes(): number {
+    return this.held;
+  }
+
+  /** Reserves `bytes` when they fit; false, with nothing reserved, when they do not. */
+  tryReserve(bytes: number): boolean {
+    if (this.held + bytes > this.capacityBytes) return false;
+    this.held += bytes;
+    return true;
+  }
+
+  release(bytes: number): void {
+    this.held -= bytes;
+  }
+}
+
+/**
+ * The budget of the process: memory is the process's, so every server in it shares this one
+ * (LocalBackendOptions.bodyBudget gives a server another, for tests).
+ */
+export const processBodyBudget = new BodyBudget(REQUEST_BODY_BUDGET_BYTES);
+
+export class BodyTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`request body is larger than ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** Answered with 503: the request is fine, the backend has no room for it now. */
+export class BodyBudgetExhaustedError extends Error {
+  constructor(capacityBytes: number) {
+    super(
+      `The local backend is busy: the request bodies it is receiving already hold ${mebibytes(capacityBytes)} MiB, ` +
+        "as much as it keeps at once. Try again in a moment.",
+    );
+    this.name = "BodyBudgetExhaustedError";
+  }
+}
+
+/** The client went away before its body was whole: there is nobody to answer. */
+export class BodyAbortedError extends Error {
+  constructor() {
+    super("the client closed the connection before sending the whole request body");
+    this.name = "BodyAbortedError";
+  }
+}
+
+/** One request's body, read against the budget; its bytes stay reserved until release(). */
+export class RequestBody {
+  private reserved = 0;
+
+  constructor(
+    private readonly request: IncomingMessage,
+    private readonly response: ServerResponse,
+    private readonly budget: BodyBudget,
+  ) {}
+
+  /** The whole body, at most `limit` bytes. */
+  read(limit: number): Promise<Buffer> {
+    const { request } = this;
+    return new Promise((resolve, reject) => {
+      // A connection already gone emits nothing more: without this the promise would wait forever.
+      if (request.destroyed) {
+        reject(new BodyAbortedError());
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const stopListening = () => {
+        request.off("data", onData);
+        request.off("end", onEnd);
+        request.off("error", onGone);
+        request.off("close", onGone);
+      };
+      const refuse = (error: Error) => {
+        stopListening();
+        this.release(); // the chunks read so far are dropped with it
+        // The rest is read and dropped as it comes, holding nothing, so the client can finish
+        // sending and read the answer; the connection closes once the answer is written.
+        if (!this.response.headersSent) this.response.setHeader("Connection", "close");
+        request.resume();
+        reject(error);
+      };
+      const onData = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) refuse(new BodyTooLargeError(limit));
+        else if (!this.budget.tryReserve(chunk.length)) refuse(new BodyBudgetExhaustedError(this.budget.capacityBytes));
+        else {
+          this.reserved += chunk.length;
+          chunks.push(chunk);
+        }
+      };
+      const onEnd = () => {
+        stopListening();
+        resolve(Buffer.concat(chunks, size));
+      };
+      // A closed connection (the client left, or the request timeout closed it) ends the read,
+      // so its reservation is given back when the request's handling settles.
+      const onGone = () => {
+        stopListening();
+        this.release();
+        reject(new BodyAbortedError());
+      };
+      request.on("data", onData);
+      request.on("end", onEnd);
+      request.on("error", onGone);
+      request.on("close", onGone);
+    });
+  }
+
+  /** Gives back every byte this request reserved; safe to call more than once. */
+  release(): void {
+    this.budget.release(this.reserved);
+    this.reserved = 0;
+  }
+}
+
+function mebibytes(bytes: number): string {
+  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
+}
