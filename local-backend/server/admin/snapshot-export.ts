@@ -6,9 +6,19 @@
  * next one (a Convex deployment keeps its exports in file storage).
  *
  * The ZIP holds what Convex's does for the app's tables: `<table>/documents.jsonl`, one
- * document per line, and with `--include-file-storage` the `_storage` table and each stored
- * file as `_storage/<id>`. Values are written as Convex JSON (`convexToJson`), which imports
- * back exactly.
+ * document per line, beside `<table>/generated_schema.jsonl`, and with `--include-file-storage`
+ * the `_storage` table and each stored file as `_storage/<id>`.
+ *
+ * generated_schema.jsonl is what a Convex export writes today: the one line `"uniform"`, which
+ * tells Convex's import that documents.jsonl uses its one lossless encoding (ConvexExportJSON)
+ * rather than a shape inferred from the table (the older format, which is not reproduced).
+ * In that encoding a number without a point or an exponent is an int64, so every float is
+ * written with one ("5.0"); int64, bytes and the floats JSON cannot hold keep their Convex JSON
+ * form (`{"$integer"|"$bytes"|"$float": …}`), which it reads too. So Convex's import reads
+ * every value exactly (the ids, which are not Convex ids, are another matter), and so does
+ * ./snapshot-import.ts, which reads Convex JSON. System tables
+ * (`_storage`) get no generated_schema.jsonl and plain JSON, as on Convex (its `size` must read
+ * as an integer).
  */
 import type { JSONValue } from "convex/values";
 import type { Engine } from "../../engine/types";
@@ -18,9 +28,13 @@ type Completed = { state: "completed"; start_ts: bigint; complete_ts: bigint; zi
 export type ExportState = Completed | { state: "failed" };
 
 const README = `This snapshot was exported from a local backend (local-backend/ of this project).
-Each folder is a table; documents.jsonl holds its documents, one per line, as Convex JSON.
+Each folder is a table; documents.jsonl holds its documents, one per line, as JSON in the
+encoding generated_schema.jsonl names ("uniform", as in a Convex export).
 Import it with \`npx convex import <file>.zip\`.
 `;
+
+/** Every user table's generated_schema.jsonl (see above). */
+const UNIFORM_SCHEMA = `${JSON.stringify("uniform")}\n`;
 
 export class SnapshotExports {
   private latest: { state: ExportState; zip: Buffer | null } | null = null;
@@ -67,7 +81,10 @@ export class SnapshotExports {
       .filter((table) => !table.startsWith("_") || (includeStorage && table === "_storage"))
       .map((table) => ({ table, documents: this.engine.admin.documents(table) }));
     for (const { table, documents } of tables) {
-      entries.push({ name: `${table}/documents.jsonl`, data: Buffer.from(jsonLines(documents)) });
+      const isSystem = table.startsWith("_");
+      if (!isSystem) entries.push({ name: `${table}/generated_schema.jsonl`, data: Buffer.from(UNIFORM_SCHEMA) });
+      const lines = documents.map((document) => `${isSystem ? JSON.stringify(document) : exportJson(document)}\n`);
+      entries.push({ name: `${table}/documents.jsonl`, data: Buffer.from(lines.join("")) });
     }
     const storage = tables.find(({ table }) => table === "_storage");
     for (const document of storage?.documents ?? []) {
@@ -79,6 +96,16 @@ export class SnapshotExports {
   }
 }
 
-function jsonLines(documents: readonly JSONValue[]): string {
-  return documents.map((document) => `${JSON.stringify(document)}\n`).join("");
+/** Convex JSON as JSON text, every float with a point or an exponent (see above). */
+export function exportJson(value: JSONValue): string {
+  if (typeof value === "number") {
+    const text = JSON.stringify(value);
+    return /[.eE]/.test(text) ? text : `${text}.0`;
+  }
+  if (Array.isArray(value)) return `[${value.map(exportJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const fields = Object.entries(value).map(([key, field]) => `${JSON.stringify(key)}:${exportJson(field)}`);
+    return `{${fields.join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
