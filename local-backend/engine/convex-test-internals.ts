@@ -104,7 +104,12 @@ export type Internals = {
   globalOverrides: AsyncLocalStorage<Record<string, unknown>>;
   /** The component whose function runs in the current async context ("" for the app). */
   currentComponentPath(): string;
+  /** convex-test's record of the function running in the current async context, if any. */
+  currentExecution(): ExecutionContext | undefined;
 };
+
+/** What convex-test keeps about a running function; it counts `.paginate()` calls to allow one. */
+export type ExecutionContext = { componentPath: string; paginatedQueries: number };
 
 /** The database of a registered component ("" is the app's own). */
 export function databaseOf(internals: Internals, componentPath: string): DatabaseFake {
@@ -138,9 +143,8 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
   const transactionMarker = seen.find(({ store }) => store?.constructor?.name === "NestedLock")?.storage;
   const globalOverrides = seen.find(({ store }) => isTransactionStore(store))?.storage as
     AsyncLocalStorage<Record<string, unknown>> | undefined;
-  const executionContext = seen.find(
-    ({ store }) => typeof (store as { componentPath?: unknown })?.componentPath === "string",
-  )?.storage as AsyncLocalStorage<{ componentPath: string }> | undefined;
+  const executionContext = seen.find(({ store }) => isExecutionContext(store))?.storage as
+    AsyncLocalStorage<ExecutionContext> | undefined;
   const db = convexGlobal?.components[""]?.db;
   if (
     convexGlobal === undefined ||
@@ -158,6 +162,7 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
     inTransaction: () => transactionMarker.getStore() !== undefined,
     globalOverrides,
     currentComponentPath: () => executionContext.getStore()?.componentPath ?? "",
+    currentExecution: () => executionContext.getStore(),
   };
 }
 
@@ -172,6 +177,11 @@ function isConvexGlobal(store: unknown): boolean {
     typeof candidate.asyncSyscall === "function" &&
     typeof candidate.jsSyscall === "function"
   );
+}
+
+function isExecutionContext(store: unknown): boolean {
+  const candidate = store as Partial<ExecutionContext> | undefined;
+  return typeof candidate?.componentPath === "string" && typeof candidate.paginatedQueries === "number";
 }
 
 function isDatabaseFake(db: DatabaseFake): boolean {

@@ -1,7 +1,8 @@
 /**
- * The two syscalls every read makes, `db.get` ("1.0/get") and the next document of a streamed
- * query ("1.0/queryStreamNext"), answered like convex-test answers them but without converting
- * the same document to JSON again for every reader.
+ * The syscalls that return documents, `db.get` ("1.0/get"), the next document of a streamed
+ * query ("1.0/queryStreamNext") and a page of `.paginate()` ("1.0/queryPage"), answered like
+ * convex-test answers them but without converting the same document to JSON again for every
+ * reader.
  *
  * A stored document never changes: convex-test writes a new object for every insert, patch and
  * replace, and commits those objects as they are. So a document's JSON text and its size (which
@@ -14,9 +15,17 @@
  * a large table does not keep a second copy of that table as text.
  */
 import { convexToJson, getDocumentSize, type JSONValue, type Value } from "convex/values";
-import { databaseOf, type Internals, type StoredDocument } from "./convex-test-internals";
+import { databaseOf, type Internals, type QueryDescription, type StoredDocument } from "./convex-test-internals";
 
 type Encoded = { json: string; size: number };
+
+type PageResult = {
+  page: StoredDocument[];
+  isDone: boolean;
+  continueCursor: string;
+  splitCursor: string | null;
+  pageStatus: string | null;
+};
 
 const GENERATION_SIZE = 5_000;
 
@@ -41,7 +50,25 @@ export class DocumentReplies {
       if (done || value === null) return JSON.stringify({ value: null, done });
       return `{"value":${this.read(value).json},"done":false}`;
     }
+    if (op === "1.0/queryPage") return this.page(jsonArgs);
     return null;
+  }
+
+  /**
+   * A page of a paginated query. convex-test allows one `.paginate()` per function run: a second
+   * one is left to it, so it refuses it with its own message.
+   */
+  private page(jsonArgs: string): string | null {
+    const execution = this.internals.currentExecution();
+    if (execution !== undefined && execution.paginatedQueries > 0) return null;
+    if (execution !== undefined) execution.paginatedQueries += 1;
+    // The arguments are the query, cursors, page size and read bounds, as paginate takes them.
+    const request = JSON.parse(jsonArgs) as { query: QueryDescription } & Record<string, unknown>;
+    const { page, isDone, continueCursor, splitCursor, pageStatus } = this.db().paginate(request) as PageResult;
+    this.tracker()?.trackIndexRange();
+    const documents = page.map((document) => this.read(document).json).join(",");
+    const rest = JSON.stringify({ isDone, continueCursor, splitCursor, pageStatus });
+    return `{"page":[${documents}],${rest.slice(1)}`;
   }
 
   /** Counts the read against the transaction's limits, as convex-test does, and gives its JSON. */

@@ -137,6 +137,22 @@ describe("a transaction", () => {
     );
   });
 
+  it("counts the bytes of each document of a page against the 16 MiB", async () => {
+    await seedBlobs(17, MiB - BLOB_OVERHEAD);
+    const pageOfBlobs = (numItems: number) => engine.runQuery("limits:pageOfBlobs", { numItems }, null);
+    await expect(pageOfBlobs(16)).resolves.toBe(16);
+    await expect(pageOfBlobs(17)).rejects.toThrow(
+      `Too many bytes read in a single function execution (limit: 16777216 bytes). ${OVER_LIMIT_HELP}`,
+    );
+  });
+
+  it("may paginate once, not twice", async () => {
+    await seedBlobs(2);
+    await expect(engine.runQuery("limits:twoPagesOfBlobs", {}, null)).rejects.toThrow(
+      "Only a single paginated query (`.paginate()`) is allowed per function execution.",
+    );
+  });
+
   it("may read 16 MiB, not more", async () => {
     await seedBlobs(17, MiB - BLOB_OVERHEAD);
     await expect(engine.runQuery("limits:countBlobs", { take: 16 }, null)).resolves.toBe(16);

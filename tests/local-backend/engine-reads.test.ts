@@ -41,25 +41,35 @@ it("keeps the read sets of queries that run at the same time apart", async () =>
   expect([...notes.tablesRead]).toEqual(["notes"]);
 });
 
-it("reads a document as it is after each change, by id and through an index (each document's JSON is made once)", async () => {
+it("reads a document as it is after each change, by id, through an index and in a page (each document's JSON is made once)", async () => {
   const id = (await engine.runMutation("items:put", { group: "fresh", rank: 1 }, null)) as string;
   const byId = async () =>
     ((await engine.runQuery("items:byIds", { ids: [id] }, null)) as { group: string; rank?: number }[])[0];
   const inGroup = (group: string) => engine.runQuery("items:inRange", { group, order: "asc" }, null);
+  const paginationOpts = { numItems: 5, cursor: null };
+  const pageOf = async (group: string) =>
+    (await engine.runQuery("items:documentsOfPage", { group, order: "asc", paginationOpts }, null)) as {
+      group: string;
+      rank?: number;
+    }[];
   expect(await byId()).toMatchObject({ group: "fresh", rank: 1 });
+  expect(await pageOf("fresh")).toMatchObject([{ group: "fresh", rank: 1 }]);
   expect(await inGroup("fresh")).toEqual([id]);
 
   await engine.runMutation("items:move", { id, group: "moved", rank: 2 }, null);
   expect(await byId()).toMatchObject({ group: "moved", rank: 2 });
   expect(await inGroup("fresh")).toEqual([]);
   expect(await inGroup("moved")).toEqual([id]);
+  expect(await pageOf("moved")).toMatchObject([{ group: "moved", rank: 2 }]);
 
   await engine.runMutation("items:move", { id, group: "moved" }, null);
   const unranked = await byId();
   expect(unranked).toMatchObject({ group: "moved" });
   expect(unranked).not.toHaveProperty("rank");
+  expect((await pageOf("moved"))[0]).not.toHaveProperty("rank");
 
   await engine.runMutation("items:remove", { id }, null);
   expect(await byId()).toBeUndefined();
   expect(await inGroup("moved")).toEqual([]);
+  expect(await pageOf("moved")).toEqual([]);
 });

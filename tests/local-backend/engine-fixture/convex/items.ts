@@ -81,6 +81,12 @@ export const pageOfRange = query({
   },
 });
 
+/** The documents of one page of the range, as stored. */
+export const documentsOfPage = query({
+  args: { ...rangeArgs, paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { paginationOpts, ...range }) => (await itemsInRange(ctx, range).paginate(paginationOpts)).page,
+});
+
 /**
  * The items with these ids, read one by one with `db.get` (no query, so nothing the engine's
  * indexes answer): the reference the tests compute expected query results from.

@@ -119,3 +119,19 @@ export const getRepeatedly = query({
     return found;
   },
 });
+
+/** One `.paginate()` page of blobs; its documents count against the read limits like any read. */
+export const pageOfBlobs = query({
+  args: { numItems: v.number() },
+  handler: async (ctx, { numItems }) => (await ctx.db.query("blobs").paginate({ numItems, cursor: null })).page.length,
+});
+
+/** Two `.paginate()` calls in one run, which Convex refuses. */
+export const twoPagesOfBlobs = query({
+  args: {},
+  handler: async (ctx) => {
+    const first = await ctx.db.query("blobs").paginate({ numItems: 1, cursor: null });
+    const second = await ctx.db.query("blobs").paginate({ numItems: 1, cursor: first.continueCursor });
+    return first.page.length + second.page.length;
+  },
+});
