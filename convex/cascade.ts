@@ -212,7 +212,7 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
  * leaves its reports to a run of their own: a batch of 500 comments each with many reports would
  * not fit one mutation.
  */
-async function clearReportsLater(ctx: MutationCtx, kind: ReportTargetKind, id: string): Promise<void> {
+export async function clearReportsLater(ctx: MutationCtx, kind: ReportTargetKind, id: string): Promise<void> {
   const item = await reportedItemOf(ctx, kind, id);
   if (item === null) return;
   await ctx.db.delete(item._id);

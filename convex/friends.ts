@@ -98,7 +98,7 @@ async function personRow(ctx: QueryCtx, callerId: Id<"users">, userId: Id<"users
 }
 
 /** The friend count on the profile moves in the same mutation as the row it counts. */
-async function changeFriendCount(ctx: MutationCtx, userId: Id<"users">, delta: number): Promise<void> {
+export async function changeFriendCount(ctx: MutationCtx, userId: Id<"users">, delta: number): Promise<void> {
   const profile = await profileOf(ctx, userId);
   if (profile !== null)
     await ctx.db.patch(profile._id, { friendCount: Math.max(0, (profile.friendCount ?? 0) + delta) });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { deleteUnverifiedProfiles, MIGRATION_BATCH_SIZE } from "../../convex/migrations";
+import { deleteUnverifiedProfiles, FRIEND_ROWS_BATCH_SIZE, MIGRATION_BATCH_SIZE } from "../../convex/migrations";
 import { getCounter } from "../../convex/lib/counters";
 import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";
@@ -44,6 +44,7 @@ describe("migrations.deleteUnverifiedProfiles", () => {
   });
 
   test("deletes the profiles of accounts that never verified, and takes them off the people count", async () => {
+    vi.useFakeTimers();
     const t = newBackend();
     const reader = await signedInUser(t, { name: "Reader" });
     const [unverified] = await oldProfiles(t, 1, { verified: false });
@@ -72,6 +73,7 @@ describe("migrations.deleteUnverifiedProfiles", () => {
       deleted: 2,
       isDone: true,
     });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await profileUserIds(t)).toEqual([reader.userId]);
     expect(await peopleCounter(t)).toBe(1);
     const after = await reader.as.query(api.friends.people, { cursor: null });
@@ -79,6 +81,50 @@ describe("migrations.deleteUnverifiedProfiles", () => {
     expect(after.totalPages).toBe(1);
     expect(await t.run(async (ctx) => (await ctx.db.query("reportedItems").collect()).length)).toBe(0);
     expect(await t.run(async (ctx) => (await ctx.db.query("reports").collect()).length)).toBe(0);
+  });
+
+  test("takes the accounts that never verified out of everyone's friends, and their friend counts down", async () => {
+    vi.useFakeTimers();
+    const t = newBackend();
+    const reader = await signedInUser(t, { name: "Reader" });
+    const [friend] = await oldProfiles(t, 1, { verified: true });
+    const [ghost] = await oldProfiles(t, 1, { verified: false });
+    // Before friends.add refused unverified accounts, Reader added both.
+    await t.run(async (ctx) => {
+      for (const friendId of [friend!, ghost!]) await ctx.db.insert("friends", { userId: reader.userId, friendId });
+      const profile = await ctx.db
+        .query("profiles")
+        .withIndex("by_userId", (q) => q.eq("userId", reader.userId))
+        .first();
+      await ctx.db.patch(profile!._id, { friendCount: 2 });
+    });
+    await countProfiles(t);
+
+    await t.mutation(internal.migrations.deleteUnverifiedProfiles, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const friends = await reader.as.query(api.friends.mine, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(friends.page.map((person) => person.userId)).toEqual([friend]);
+    const readerProfile = await t.run((ctx) =>
+      ctx.db
+        .query("profiles")
+        .withIndex("by_userId", (q) => q.eq("userId", reader.userId))
+        .first(),
+    );
+    expect(readerProfile?.friendCount).toBe(1);
+  });
+
+  test("forgets the friends rows of one account in batches", async () => {
+    vi.useFakeTimers();
+    const t = newBackend();
+    const [ghost] = await oldProfiles(t, 1, { verified: false });
+    const adders = await oldProfiles(t, FRIEND_ROWS_BATCH_SIZE + 3, { verified: true });
+    await t.run(async (ctx) => {
+      for (const userId of adders) await ctx.db.insert("friends", { userId, friendId: ghost! });
+    });
+    await t.mutation(internal.migrations.forgetFriendsOf, { userId: ghost! });
+    expect(await t.run(async (ctx) => (await ctx.db.query("friends").collect()).length)).toBe(3);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await t.run(async (ctx) => (await ctx.db.query("friends").collect()).length)).toBe(0);
   });
 
   test("works in batches through the scheduler until every profile was looked at", async () => {
