@@ -72,6 +72,15 @@ describe("snapshot imports in memory", () => {
     imports.startUpload();
   });
 
+  it("refuses a file that names one part more than once, which would join it past the limits", () => {
+    const token = imports.startUpload();
+    imports.uploadPart(token, 1, line("a"));
+    expect(() => imports.finishUpload(token, Array(1000).fill("1"), JSON_LINES)).toThrow(
+      new ImportRequestError("partTokens names a part more than once"),
+    );
+    expect(imported).toEqual([]);
+  });
+
   it("refuses a file in more parts than the limit", () => {
     const token = imports.startUpload();
     for (const part of [1, 2, 3]) imports.uploadPart(token, part, Buffer.alloc(1));

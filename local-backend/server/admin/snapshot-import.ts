@@ -133,6 +133,11 @@ export class SnapshotImports {
     if (upload === undefined) throw new ImportRequestError("Unknown or expired upload token");
     this.dropUpload(token, upload);
     if (!Array.isArray(partTokens)) throw new ImportRequestError("partTokens must be a list");
+    // Each uploaded part once: a list naming one part many times would join a file far past
+    // the limits uploadPart checked (1,000 × a 64 MiB part).
+    if (new Set(partTokens.map(String)).size !== partTokens.length) {
+      throw new ImportRequestError("partTokens names a part more than once");
+    }
     const file = Buffer.concat(
       partTokens.map((part) => {
         const data = upload.parts.get(Number(part));
