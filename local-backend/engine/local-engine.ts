@@ -132,6 +132,10 @@ export class LocalEngine implements Engine {
     return this.parts.storage.tokens.use(token);
   }
 
+  giveBackUploadToken(token: string): void {
+    this.parts.storage.tokens.giveBack(token);
+  }
+
   onCommit(listener: (info: CommitInfo) => void): () => void {
     return this.parts.listeners.add(listener);
   }

@@ -84,6 +84,8 @@ export interface Engine {
    * since this engine opened, unexpired (1 h); false ever after.
    */
   useUploadToken(token: string): boolean;
+  /** Gives back a token `useUploadToken` spent on an upload that did not happen, for a retry. */
+  giveBackUploadToken(token: string): void;
 
   /** Listener is called after each durable commit; returns an unsubscribe function. */
   onCommit(listener: (info: CommitInfo) => void): () => void;

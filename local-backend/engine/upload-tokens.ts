@@ -40,6 +40,15 @@ export class UploadTokens {
     return true;
   }
 
+  /**
+   * Makes a token spent by `use` usable again: its upload did not happen (the body never came
+   * whole, or the backend was too busy to take it), so the client may send it again.
+   */
+  giveBack(token: string): void {
+    const [, nonce = ""] = token.split(".");
+    this.used.delete(nonce);
+  }
+
   private forgetExpired(now: number): void {
     for (const [nonce, expires] of this.used) if (expires < now) this.used.delete(nonce);
   }

@@ -466,6 +466,33 @@ describe("request bodies held at once", () => {
     expect(budget.heldBytes).toBe(0);
   }, 30_000);
 
+  it("keeps an upload URL good when its upload is refused for lack of room, so it can be sent again", async () => {
+    const uploadUrl = (await (
+      await fetch(`${backend.url}/api/mutation`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ path: "notes:uploadUrl", args: [{}] }),
+      })
+    ).json()) as { value: string };
+    const upload = () =>
+      fetch(uploadUrl.value, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: "x".repeat(300 * KIB),
+      });
+    const stalled = stalledPost("/some/http/route", 1000 * KIB, 800 * KIB);
+    await waitFor(() => budget.heldBytes === 800 * KIB, "reading the stalled body");
+    expect((await upload()).status).toBe(503);
+
+    stalled.socket.destroy();
+    await waitFor(() => budget.heldBytes === 0, "releasing a closed connection's body");
+    const stored = await upload();
+    expect(stored.status).toBe(200);
+    expect(await stored.json()).toMatchObject({ storageId: expect.any(String) });
+    // Still one upload per URL.
+    expect((await upload()).status).toBe(401);
+  }, 30_000);
+
   it("drops a body that never completes when the request timeout ends it, and takes back its bytes", async () => {
     const started = Date.now();
     const stalled = stalledPost("/api/mutation", 1000 * KIB, 500 * KIB);

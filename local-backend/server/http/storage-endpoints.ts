@@ -50,20 +50,25 @@ export async function handleUpload(
     sendJson(response, 405, { code: "MethodNotAllowed", message: "Upload files with POST" });
     return;
   }
-  if (!engine.useUploadToken(url.searchParams.get("token") ?? "")) {
+  // Spent before the body is read, so only holders of a URL a function handed out get bytes read.
+  const token = url.searchParams.get("token") ?? "";
+  if (!engine.useUploadToken(token)) {
     sendJson(response, 401, { code: "InvalidUploadToken", message: "This upload URL is invalid or has expired" });
     return;
   }
-  let bytes: Buffer;
+  let storageId: string;
   try {
-    bytes = await body.read(UPLOAD_LIMIT_BYTES);
+    const bytes = await body.read(UPLOAD_LIMIT_BYTES);
+    const contentType = request.headers["content-type"] ?? "";
+    storageId = await engine.storeFile(new Blob([new Uint8Array(bytes)], { type: contentType }));
   } catch (error) {
+    // Nothing was stored (too large, the backend too busy, the client gone, the disk refused):
+    // the URL stays good for another try, as the 503's "try again" promises.
+    engine.giveBackUploadToken(token);
     if (!(error instanceof BodyTooLargeError)) throw error;
     sendJson(response, 413, { code: "FileTooLarge", message: error.message });
     return;
   }
-  const contentType = request.headers["content-type"] ?? "";
-  const storageId = await engine.storeFile(new Blob([new Uint8Array(bytes)], { type: contentType }));
   sendJson(response, 200, { storageId });
 }
 
