@@ -108,8 +108,11 @@ export type Internals = {
   currentExecution(): ExecutionContext | undefined;
 };
 
-/** What convex-test keeps about a running function; it counts `.paginate()` calls to allow one. */
-export type ExecutionContext = { componentPath: string; paginatedQueries: number };
+/**
+ * What convex-test keeps about a running function: it counts `.paginate()` calls to allow one,
+ * and `depth` is 1 for the function a client or the scheduler called, more for those it calls.
+ */
+export type ExecutionContext = { componentPath: string; paginatedQueries: number; depth: number };
 
 /** The database of a registered component ("" is the app's own). */
 export function databaseOf(internals: Internals, componentPath: string): DatabaseFake {
@@ -181,7 +184,11 @@ function isConvexGlobal(store: unknown): boolean {
 
 function isExecutionContext(store: unknown): boolean {
   const candidate = store as Partial<ExecutionContext> | undefined;
-  return typeof candidate?.componentPath === "string" && typeof candidate.paginatedQueries === "number";
+  return (
+    typeof candidate?.componentPath === "string" &&
+    typeof candidate.paginatedQueries === "number" &&
+    typeof candidate.depth === "number"
+  );
 }
 
 function isDatabaseFake(db: DatabaseFake): boolean {

@@ -16,6 +16,7 @@
  */
 import { convexToJson, getDocumentSize, type JSONValue, type Value } from "convex/values";
 import { databaseOf, type Internals, type QueryDescription, type StoredDocument } from "./convex-test-internals";
+import type { QueryJournals } from "./query-journal";
 
 type Encoded = { json: string; size: number };
 
@@ -34,7 +35,10 @@ export class DocumentReplies {
   private recentCount = 0;
   private older = new WeakMap<StoredDocument, Encoded>();
 
-  constructor(private readonly internals: Internals) {}
+  constructor(
+    private readonly internals: Internals,
+    private readonly journals: QueryJournals,
+  ) {}
 
   /** The reply to `op`, or null when the op is not one answered here. */
   reply(op: string, jsonArgs: string): string | null {
@@ -62,9 +66,15 @@ export class DocumentReplies {
     const execution = this.internals.currentExecution();
     if (execution !== undefined && execution.paginatedQueries > 0) return null;
     if (execution !== undefined) execution.paginatedQueries += 1;
-    // The arguments are the query, cursors, page size and read bounds, as paginate takes them.
-    const request = JSON.parse(jsonArgs) as { query: QueryDescription } & Record<string, unknown>;
-    const { page, isDone, continueCursor, splitCursor, pageStatus } = this.db().paginate(request) as PageResult;
+    // The arguments are the query, cursors, page size and read bounds, as paginate takes them;
+    // a live query's page ends where its journal says when it gives no end of its own.
+    const asked = JSON.parse(jsonArgs) as { query: QueryDescription } & Record<string, unknown>;
+    const request = this.journals.bound(asked, execution);
+    const { page, isDone, continueCursor, splitCursor, pageStatus } = this.journals.record(
+      request,
+      this.db().paginate(request) as PageResult,
+      execution,
+    );
     this.tracker()?.trackIndexRange();
     const documents = page.map((document) => this.read(document).json).join(",");
     const rest = JSON.stringify({ isDone, continueCursor, splitCursor, pageStatus });

@@ -8,6 +8,7 @@ import { WriteFailedError, type DurableLog } from "./durable-log";
 import { EnvironmentChangeError, type Environment, type EnvironmentChange } from "./environment";
 import type { ReadSet } from "./read-set";
 import { runAsRequest, type RequestOutcomes } from "./request-outcomes";
+import type { QueryJournals } from "./query-journal";
 import type { ReadTracker } from "./read-tracker";
 import { withoutLimits } from "./limits";
 import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
@@ -24,6 +25,7 @@ type Parts = {
   scheduler: Scheduler;
   listeners: CommitListeners;
   reads: ReadTracker;
+  journals: QueryJournals;
   snapshots: SnapshotReads;
   /** Recorded results of mutations sent with a request key, for resends. */
   requestOutcomes: RequestOutcomes;
@@ -77,9 +79,11 @@ export class LocalEngine implements Engine {
     args: JSONValue,
     identity: Identity,
     access: Access = "public",
-  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet }> {
-    const { result, readSet } = await this.parts.reads.track(() => this.runQuery(udfPath, args, identity, access));
-    return { value: result, tablesRead: readSet.tables, readSet };
+    journal: string | null = null,
+  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet; journal: string | null }> {
+    const run = () => this.parts.reads.track(() => this.runQuery(udfPath, args, identity, access));
+    const { result, journal: nextJournal } = await this.parts.journals.run(journal, run);
+    return { value: result.result, tablesRead: result.readSet.tables, readSet: result.readSet, journal: nextJournal };
   }
 
   async runMutation(

@@ -43,6 +43,7 @@ import {
   type PersistedState,
 } from "./persisted-state";
 import { Scheduler } from "./scheduler";
+import { QueryJournals } from "./query-journal";
 import { SnapshotReads } from "./snapshot-reads";
 import { Storage } from "./storage";
 import { installSyscalls } from "./syscalls";
@@ -155,7 +156,8 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   const storage = new Storage(internals, t, fileStore, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
   const scheduler = new Scheduler(t, internals, modules);
   const listeners = new CommitListeners();
-  installSyscalls(internals, storage, scheduler, reads);
+  const journals = new QueryJournals();
+  installSyscalls(internals, storage, scheduler, reads, journals);
   installCommitHook(
     internals,
     log,
@@ -180,6 +182,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     scheduler,
     listeners,
     reads,
+    journals,
     snapshots,
     requestOutcomes,
     db: internals.db,

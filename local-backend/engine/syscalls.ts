@@ -7,6 +7,7 @@ import { Base64, convexToJson, jsonToConvex, type JSONValue } from "convex/value
 import { databaseOf, tableOfId, type Internals } from "./convex-test-internals";
 import { DocumentReplies } from "./document-replies";
 import { SYSTEM_TABLES_READ_ONLY } from "./limits";
+import type { QueryJournals } from "./query-journal";
 import type { ReadTracker } from "./read-tracker";
 import type { Scheduler } from "./scheduler";
 import type { Storage } from "./storage";
@@ -18,12 +19,13 @@ export function installSyscalls(
   storage: Storage,
   scheduler: Scheduler,
   reads: ReadTracker,
+  journals: QueryJournals,
 ): void {
   const { convexGlobal } = internals;
   const convexTestAsync = convexGlobal.asyncSyscall;
   const convexTestJs = convexGlobal.jsSyscall;
   const reply = (value: unknown) => JSON.stringify(convexToJson(value as JSONValue));
-  const documentReplies = new DocumentReplies(internals);
+  const documentReplies = new DocumentReplies(internals, journals);
 
   convexGlobal.asyncSyscall = async (op, jsonArgs) => {
     if (WRITES_TO_EXISTING.has(op)) checkWritable(jsonArgs);

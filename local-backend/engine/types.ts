@@ -43,16 +43,19 @@ export interface Engine {
   /** `udfPath` is "module:export", e.g. "books:list" or "lib/foo:bar". Public functions only unless `access` says internal. */
   runQuery(udfPath: string, args: JSONValue, identity: Identity, access?: Access): Promise<JSONValue>;
   /**
-   * runQuery, also telling what the run read: `readSet` (index ranges, ids, whole tables; the
-   * result cannot change until a commit writes into it) and, coarser, the tables it touched
-   * ("*": a read whose table is unknown). A failing run rejects like runQuery.
+   * runQuery for a subscription, also telling what the run read: `readSet` (index ranges, ids,
+   * whole tables; the result cannot change until a commit writes into it) and, coarser, the
+   * tables it touched ("*": a read whose table is unknown). `journal` is the previous run's (null
+   * for a first run): its `.paginate()` ends where that run's did, and the run gives its own
+   * journal for the next (./query-journal.ts). A failing run rejects like runQuery.
    */
   runQueryTrackingReads(
     udfPath: string,
     args: JSONValue,
     identity: Identity,
     access?: Access,
-  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet }>;
+    journal?: string | null,
+  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet; journal: string | null }>;
   /**
    * Resolves only after the write is durable on disk AND the onCommit listeners have been called
    * for it, so a server that re-runs subscriptions on onCommit can wait for them before replying.

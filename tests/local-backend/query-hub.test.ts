@@ -26,8 +26,16 @@ class CountingClient implements HubClient {
   ) {}
 
   plan(): ClientPlan {
-    const key = queryKey(this.udfPath, this.args, "anonymous");
-    const query = { queryId: 0, udfPath: this.udfPath, args: this.args, identity: null, identityKey: "anonymous", key };
+    const key = queryKey(this.udfPath, this.args, "anonymous", null);
+    const query = {
+      queryId: 0,
+      udfPath: this.udfPath,
+      args: this.args,
+      journal: null,
+      identity: null,
+      identityKey: "anonymous",
+      key,
+    };
     return { querySet: 1, identity: 0, queries: [query], waiting: this.waiting };
   }
 
@@ -50,9 +58,10 @@ class FailingQueriesClient implements HubClient {
         queryId,
         udfPath: "notes:noSuchQuery",
         args,
+        journal: null,
         identity: null,
         identityKey: "anonymous",
-        key: queryKey("notes:noSuchQuery", args, "anonymous"),
+        key: queryKey("notes:noSuchQuery", args, "anonymous", null),
       };
     });
     return { querySet: 1, identity: 0, queries, waiting: false };

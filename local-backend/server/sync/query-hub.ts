@@ -20,7 +20,6 @@ import { tableOfId } from "../../engine/convex-test-internals";
 import { ReadSet, type DocumentWrite } from "../../engine/read-set";
 import type { Access, Engine, Identity } from "../../engine/types";
 import { failureOf, type Log } from "../failure";
-import { argsWithJournal, journalOfRun } from "./pagination-journal";
 import type { StateModification } from "./protocol";
 
 /** A query's result as sent to clients, minus the queryId; `fingerprint` is its JSON text (same text, same result). */
@@ -33,14 +32,15 @@ export type QueryOutcome = {
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
- * `args` are the arguments to run with (journal applied); `key` is queryKey(udfPath, args,
- * identityKey). A query with a `refusal` is not run: it fails with that message (its key is
- * refusedQueryKey(udfPath, refusal)).
+ * `journal` is the subscription's query journal (its paginate's end, engine/query-journal.ts);
+ * `key` is queryKey(udfPath, args, identityKey, journal). A query with a `refusal` is not run:
+ * it fails with that message (its key is refusedQueryKey(udfPath, refusal)).
  */
 export type PlannedQuery = {
   queryId: number;
   udfPath: string;
   args: JSONValue;
+  journal: string | null;
   identity: Identity;
   identityKey: string;
   key: string;
@@ -71,8 +71,8 @@ export interface HubClient {
 export type ClientPlan = { querySet: number; identity: number; queries: PlannedQuery[]; waiting: boolean };
 
 /** The cache key of a query run: same key, same result at the same database version. */
-export function queryKey(udfPath: string, args: JSONValue, identityKey: string): string {
-  return `${udfPath}\u0000${JSON.stringify(args)}\u0000${identityKey}`;
+export function queryKey(udfPath: string, args: JSONValue, identityKey: string, journal: string | null): string {
+  return `${udfPath}\u0000${JSON.stringify(args)}\u0000${identityKey}\u0000${journal ?? ""}`;
 }
 
 /** The cache key of a query that is refused without running (same message, same result). */
@@ -279,11 +279,10 @@ export class QueryHub {
         }
         const { outcome, readSet } = await this.run(query);
         this.cache.set(query.key, { version, outcome, usedInTick: tick, madeInTick: tick, readSet });
-        // A first run's journal changes the subscription's arguments (see pagination-journal.ts);
-        // run with them now, it would give this same result.
-        const journaledArgs = argsWithJournal(query.args, outcome.journal);
-        if (journaledArgs !== query.args) {
-          const journaledKey = queryKey(query.udfPath, journaledArgs, query.identityKey);
+        // A run's journal becomes the subscription's (engine/query-journal.ts); run with it now,
+        // it would give this same result.
+        if (outcome.journal !== null && outcome.journal !== query.journal) {
+          const journaledKey = queryKey(query.udfPath, query.args, query.identityKey, outcome.journal);
           this.cache.set(journaledKey, { version, outcome, usedInTick: tick, madeInTick: tick, readSet });
         }
       }
@@ -316,8 +315,14 @@ export class QueryHub {
         const value = this.systemQueries.run(query.udfPath, query.args);
         return { outcome: outcome({ type: "QueryUpdated", value, logLines: [], journal: null }, null), readSet: null };
       }
-      const run = await this.engine.runQueryTrackingReads(query.udfPath, query.args, query.identity, query.access);
-      const { journal, value } = journalOfRun(query.args, run.value);
+      const run = await this.engine.runQueryTrackingReads(
+        query.udfPath,
+        query.args,
+        query.identity,
+        query.access,
+        query.journal,
+      );
+      const { journal, value } = run;
       return {
         outcome: outcome({ type: "QueryUpdated", value, logLines: [], journal }, journal),
         readSet: run.readSet,

@@ -18,7 +18,6 @@ import { failureOf, type Failure, type Log } from "../failure";
 import type { AdminKeyCheck } from "../admin/admin-auth";
 import { COMPONENT_CALL_REFUSAL, isSystemQuery, SYSTEM_QUERY_REFUSAL } from "../admin/system-queries";
 import type { TokenVerifier } from "../identity";
-import { argsWithJournal } from "./pagination-journal";
 import { SessionIdentity } from "./session-identity";
 import {
   canonicalUdfPath,
@@ -354,14 +353,14 @@ export class SyncSession implements HubClient {
         : system && this.caller.access !== "internal"
           ? SYSTEM_QUERY_REFUSAL
           : subscription.argumentsRefusal;
-      const runArgs = refusal === null ? argsWithJournal(args, journal) : null;
       return {
         queryId,
         udfPath,
-        args: runArgs,
+        args: refusal === null ? args : null,
+        journal: refusal === null ? journal : null,
         identity: this.caller.identity,
         identityKey: this.caller.key,
-        key: refusal === null ? queryKey(udfPath, runArgs, this.caller.key) : refusedQueryKey(udfPath, refusal),
+        key: refusal === null ? queryKey(udfPath, args, this.caller.key, journal) : refusedQueryKey(udfPath, refusal),
         refusal,
         access: this.caller.access,
         system: system && this.caller.access === "internal",

@@ -128,6 +128,19 @@ export const pageOfScan = query({
   },
 });
 
+/**
+ * Two of the newest items from `cursor`, paginated with a bare cursor argument (no
+ * `paginationOpts`): on Convex a live query's paginate ends where its journal says, whatever
+ * its arguments are called.
+ */
+export const newestByCursor = query({
+  args: { cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { cursor }) => {
+    const result = await ctx.db.query("items").order("desc").paginate({ cursor, numItems: 2 });
+    return { ids: result.page.map((item) => item._id), isDone: result.isDone, continueCursor: result.continueCursor };
+  },
+});
+
 export const put = mutation({
   args: { group: v.string(), rank: v.optional(v.number()) },
   handler: async (ctx, item) => await ctx.db.insert("items", item),

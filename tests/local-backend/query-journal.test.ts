@@ -1,0 +1,124 @@
+/**
+ * Query journals (engine/query-journal.ts): a live query's `.paginate()` ends where its previous
+ * run's page ended, as on Convex (its queryPage takes the call's end cursor, else the previous
+ * journal's), whatever the function's arguments are called; a first run, or a call that is not
+ * a subscription, pages freshly.
+ */
+import { ConvexClient } from "convex/browser";
+import { anyApi } from "convex/server";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { Engine } from "../../local-backend/engine/types";
+import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
+import { FIXTURE_FUNCTIONS, fixtureEngine, removeTemporaryDataDirs } from "./engine-test-env";
+
+type Page = { ids: string[]; isDone: boolean; continueCursor: string };
+
+describe("a subscription's paginate", () => {
+  let engine: Engine;
+  const put = async () => (await engine.runMutation("items:put", { group: "g" }, null)) as string;
+  const run = async (journal: string | null) => {
+    const { value, journal: next } = await engine.runQueryTrackingReads(
+      "items:newestByCursor",
+      { cursor: null },
+      null,
+      "public",
+      journal,
+    );
+    return { page: value as Page, journal: next };
+  };
+
+  beforeEach(async () => {
+    engine = await fixtureEngine();
+  });
+  afterEach(async () => {
+    await engine.close();
+    removeTemporaryDataDirs();
+  });
+
+  it("ends where the previous run's page ended: it grows with documents added inside it", async () => {
+    const [a, b, c] = [await put(), await put(), await put()];
+    const first = await run(null);
+    expect(first.page.ids).toEqual([c, b]);
+    expect(first.journal).toBe(JSON.stringify({ endCursor: first.page.continueCursor }));
+
+    const d = await put();
+    const again = await run(first.journal);
+    expect(again.page).toEqual({ ids: [d, c, b], isDone: false, continueCursor: first.page.continueCursor });
+    expect(again.journal).toBe(first.journal);
+    // The next page still starts right after it: nothing repeated, nothing skipped.
+    const next = (await engine.runQuery("items:newestByCursor", { cursor: again.page.continueCursor }, null)) as Page;
+    expect(next.ids).toEqual([a]);
+
+    // Without a journal (a first run, or a one-off call), the page is two documents again.
+    expect((await run(null)).page.ids).toEqual([d, c]);
+    expect(((await engine.runQuery("items:newestByCursor", { cursor: null }, null)) as Page).ids).toEqual([d, c]);
+  });
+
+  it("keeps its end when the document at the boundary is deleted", async () => {
+    await put();
+    const b = await put();
+    const c = await put();
+    const first = await run(null);
+    await engine.runMutation("items:remove", { id: b }, null);
+    const again = await run(first.journal);
+    expect(again.page).toEqual({ ids: [c], isDone: false, continueCursor: first.page.continueCursor });
+  });
+
+  it("reaches the end of the table when its first page did", async () => {
+    const a = await put();
+    const first = await run(null);
+    expect(first.page).toMatchObject({ ids: [a], isDone: true });
+    const b = await put();
+    expect((await run(first.journal)).page).toMatchObject({ ids: [b, a], isDone: true });
+  });
+
+  it("has no journal when the query does not paginate", async () => {
+    const { journal } = await engine.runQueryTrackingReads("items:inRange", { group: "g", order: "asc" }, null);
+    expect(journal).toBeNull();
+  });
+});
+
+describe("over the sync protocol", () => {
+  let backend: LocalBackend;
+  const folders: string[] = [];
+
+  afterAll(async () => {
+    await backend?.close();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("a client watching a page with a bare cursor sees it grow, as on Convex", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "query-journal-"));
+    folders.push(dataDir);
+    backend = await startLocalBackend({ port: 0, dataDir, seed: false, modulesDir: FIXTURE_FUNCTIONS, log: () => {} });
+    const client = new ConvexClient(backend.url, {
+      webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+    });
+    try {
+      for (let i = 0; i < 3; i++) await client.mutation(anyApi.items.put, { group: "g" });
+      const pages: Page[] = [];
+      let waiter: { count: number; resolve: () => void } | null = null;
+      client.onUpdate(anyApi.items.newestByCursor, { cursor: null }, (page: Page) => {
+        pages.push(page);
+        if (waiter !== null && page.ids.length === waiter.count) waiter.resolve();
+      });
+      const pageOf = (count: number) =>
+        new Promise<void>((resolve, reject) => {
+          if (pages.at(-1)?.ids.length === count) return resolve();
+          waiter = { count, resolve };
+          setTimeout(() => reject(new Error(`no page of ${count}: ${JSON.stringify(pages.at(-1))}`)), 5_000);
+        });
+      await pageOf(2);
+      const newest = (await client.mutation(anyApi.items.put, { group: "g" })) as string;
+      await pageOf(3);
+      expect(pages.at(-1)?.ids[0]).toBe(newest);
+      expect(pages.at(-1)?.continueCursor).toBe(pages[0]?.continueCursor);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+});
