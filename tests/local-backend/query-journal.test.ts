@@ -5,7 +5,7 @@
  * a subscription, pages freshly.
  */
 import { ConvexClient } from "convex/browser";
-import { anyApi } from "convex/server";
+import { makeFunctionReference } from "convex/server";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +16,9 @@ import { startLocalBackend, type LocalBackend } from "../../local-backend/server
 import { FIXTURE_FUNCTIONS, fixtureEngine, removeTemporaryDataDirs } from "./engine-test-env";
 
 type Page = { ids: string[]; isDone: boolean; continueCursor: string };
+
+const putItem = makeFunctionReference<"mutation", { group: string }, string>("items:put");
+const newestByCursor = makeFunctionReference<"query", { cursor: string | null }, Page>("items:newestByCursor");
 
 describe("a subscription's paginate", () => {
   let engine: Engine;
@@ -99,10 +102,10 @@ describe("over the sync protocol", () => {
       webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
     });
     try {
-      for (let i = 0; i < 3; i++) await client.mutation(anyApi.items.put, { group: "g" });
+      for (let i = 0; i < 3; i++) await client.mutation(putItem, { group: "g" });
       const pages: Page[] = [];
       let waiter: { count: number; resolve: () => void } | null = null;
-      client.onUpdate(anyApi.items.newestByCursor, { cursor: null }, (page: Page) => {
+      client.onUpdate(newestByCursor, { cursor: null }, (page) => {
         pages.push(page);
         if (waiter !== null && page.ids.length === waiter.count) waiter.resolve();
       });
@@ -113,7 +116,7 @@ describe("over the sync protocol", () => {
           setTimeout(() => reject(new Error(`no page of ${count}: ${JSON.stringify(pages.at(-1))}`)), 5_000);
         });
       await pageOf(2);
-      const newest = (await client.mutation(anyApi.items.put, { group: "g" })) as string;
+      const newest = await client.mutation(putItem, { group: "g" });
       await pageOf(3);
       expect(pages.at(-1)?.ids[0]).toBe(newest);
       expect(pages.at(-1)?.continueCursor).toBe(pages[0]?.continueCursor);
