@@ -1,3 +1,4 @@
+import { stream } from "convex-helpers/server/stream";
 import { ConvexError, v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
@@ -8,9 +9,11 @@ import { publicUser, publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
 import { deleteReplacedImage, imageUrl, isBlankImageUrl, sameStoredImage, validateImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
+import { streamPage } from "./lib/stream-page";
 import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
 import { imageRefValidator } from "./lib/validators";
 import { recordView as recordViewRow } from "./lib/views";
+import schema from "./schema";
 
 /** Seed §9: eight books per page. */
 export const BOOKS_PAGE_SIZE = 8;
@@ -22,17 +25,20 @@ export const TITLE_AND_IMAGE_REQUIRED = "Title and image are required";
 
 /**
  * One page of the board, newest first, with the page count read from a counter, not a scan.
- * `isDone` is exact: true exactly when no book comes after this page (see hasBookAfter).
+ * Read through a stream, so a watched page keeps exactly BOOKS_PAGE_SIZE books on Convex as books
+ * are added in front of it (see streamPage). `isDone` is exact: true exactly when no book comes
+ * after this page, which the counter alone cannot tell (17 books, page 2 open, two of page 1
+ * deleted: the counter says 2 pages, yet a book still follows page 2).
  */
 export const page = userQuery({
   args: { cursor: v.union(v.string(), v.null()) },
   handler: async (ctx, { cursor }) => {
-    const result = await ctx.db.query("books").order("desc").paginate({ cursor, numItems: BOOKS_PAGE_SIZE });
+    const board = stream(ctx.db, schema).query("books").withIndex("by_creation_time").order("desc");
+    const result = await streamPage(board, cursor, BOOKS_PAGE_SIZE);
     const total = await getCounter(ctx, "books");
-    const last = result.page.at(-1);
     return {
       books: await toCards(ctx, result.page),
-      isDone: result.isDone || last === undefined || !(await hasBookAfter(ctx, last)),
+      isDone: result.isDone,
       continueCursor: result.continueCursor,
       totalPages: pageCount(total, BOOKS_PAGE_SIZE),
     };
@@ -187,22 +193,4 @@ async function toCards(ctx: QueryCtx, books: Doc<"books">[]) {
       creator: creatorOf(book.userId),
     })),
   );
-}
-
-/**
- * Whether any book follows `last` on the board. `paginate` can answer "not done" for a full last
- * page, and the counter cannot tell either once books before the reader's cursor were deleted
- * (17 books, page 2 open, two of page 1 deleted: the counter says 2 pages, yet a book still
- * follows page 2). So peek at the one document after `last` in the board's own order (a second
- * `paginate` is not allowed in a query). Creation times are unique within a table, so "older than
- * `last`" is exactly "after it" in by_creation_time. The read also makes the live query re-run
- * when a book appears or goes after the page.
- */
-async function hasBookAfter(ctx: QueryCtx, last: Doc<"books">): Promise<boolean> {
-  const next = await ctx.db
-    .query("books")
-    .withIndex("by_creation_time", (q) => q.lt("_creationTime", last._creationTime))
-    .order("desc")
-    .first();
-  return next !== null;
 }

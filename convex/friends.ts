@@ -1,3 +1,4 @@
+import { stream } from "convex-helpers/server/stream";
 import { paginationOptsValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -6,7 +7,9 @@ import { getCounter, pageCount } from "./lib/counters";
 import { userMutation, userQuery } from "./lib/functions";
 import { withPageSizeCapped } from "./lib/page-size";
 import { friendship, hasAdded, profileOf, reachableProfileOf } from "./lib/profile-lookup";
+import { streamPage } from "./lib/stream-page";
 import { LIMITS } from "./lib/text";
+import schema from "./schema";
 
 /** People per page on /friends. */
 export const PEOPLE_PAGE_SIZE = 12;
@@ -17,24 +20,33 @@ export const USER_NOT_FOUND = "User not found";
  * One page of everyone (seed §2 Friends: all users), by name, or the people whose name matches
  * `search` (search index: words starting with what was typed). Reads O(page size) documents;
  * the page count comes from a counter, and is unknown (null) for a search. Listing everyone,
- * `isDone` is exact: true exactly when nobody comes after this page (see hasProfileAfterByName).
+ * a page holds exactly PEOPLE_PAGE_SIZE people on Convex too, however many join while it is
+ * watched, and `isDone` is exact: true exactly when nobody comes after this page (see streamPage).
  */
 export const people = userQuery({
   args: { search: v.optional(v.string()), cursor: v.union(v.string(), v.null()) },
   handler: async (ctx, { search, cursor }) => {
     const term = (search ?? "").trim().slice(0, LIMITS.displayName);
-    const profiles =
+    // Everyone walks by_displayName (name, then creation order for equal names) through a stream,
+    // which a subscribed query's journal does not pin. A search reads the search index, which
+    // streams cannot read, so it keeps ctx.db's paginate: on Convex a watched search page can grow
+    // past its size as matching people join, and its isDone is paginate's own (a search index has
+    // no range to peek one past a result). A changed search starts again at page 1 on the client,
+    // so the two kinds of cursor do not meet.
+    const result =
       term.length === 0
-        ? ctx.db.query("profiles").withIndex("by_displayName")
-        : ctx.db.query("profiles").withSearchIndex("search_displayName", (q) => q.search("displayName", term));
-    const result = await profiles.paginate({ cursor, numItems: PEOPLE_PAGE_SIZE });
-    const last = result.page.at(-1);
-    // A search index has no range to peek past a result, so a search keeps paginate's own answer.
-    const isDone =
-      result.isDone || last === undefined || (term.length === 0 && !(await hasProfileAfterByName(ctx, last)));
+        ? await streamPage(
+            stream(ctx.db, schema).query("profiles").withIndex("by_displayName").order("asc"),
+            cursor,
+            PEOPLE_PAGE_SIZE,
+          )
+        : await ctx.db
+            .query("profiles")
+            .withSearchIndex("search_displayName", (q) => q.search("displayName", term))
+            .paginate({ cursor, numItems: PEOPLE_PAGE_SIZE });
     return {
       people: await Promise.all(result.page.map((profile) => personRow(ctx, ctx.user._id, profile.userId, profile))),
-      isDone,
+      isDone: result.isDone,
       continueCursor: result.continueCursor,
       totalPages: term.length === 0 ? pageCount(await getCounter(ctx, "profiles"), PEOPLE_PAGE_SIZE) : null,
     };
@@ -102,24 +114,4 @@ export async function changeFriendCount(ctx: MutationCtx, userId: Id<"users">, d
   const profile = await profileOf(ctx, userId);
   if (profile !== null)
     await ctx.db.patch(profile._id, { friendCount: Math.max(0, (profile.friendCount ?? 0) + delta) });
-}
-
-/**
- * Whether anyone follows `last` in the by-name list. `paginate` can answer "not done" for a full
- * last page, and the counter cannot tell either once people before the reader's cursor are gone,
- * so peek at the one profile after `last` in the index's own order (a second `paginate` is not
- * allowed in a query): same name but created later (the index key ends with _creationTime, unique
- * within a table), else the next name. At most one document is read.
- */
-async function hasProfileAfterByName(ctx: QueryCtx, last: Doc<"profiles">): Promise<boolean> {
-  const sameName = await ctx.db
-    .query("profiles")
-    .withIndex("by_displayName", (q) => q.eq("displayName", last.displayName).gt("_creationTime", last._creationTime))
-    .first();
-  if (sameName !== null) return true;
-  const laterName = await ctx.db
-    .query("profiles")
-    .withIndex("by_displayName", (q) => q.gt("displayName", last.displayName))
-    .first();
-  return laterName !== null;
 }

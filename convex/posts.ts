@@ -8,14 +8,8 @@ import { publicUser } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
 import { imageUrl, isBlankImageUrl, validateUploadedImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
-import {
-  categoryCounter,
-  countPosts,
-  distinctCategories,
-  feedSortValidator,
-  feedStream,
-  hasPostAfter,
-} from "./lib/post-feed";
+import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
+import { streamPage } from "./lib/stream-page";
 import { cleanText, LIMITS } from "./lib/text";
 import { imageRefValidator, POST_CATEGORIES, postCategoryValidator } from "./lib/validators";
 import { recordView as recordViewRow } from "./lib/views";
@@ -35,7 +29,7 @@ export const EDIT_REQUIRED = "Title and description are required";
  * (O(page size) reads), with the page count from per-category counters. No category → no posts.
  * `continueCursor` leads to the page after this one; pages never overlap or skip a post,
  * however many posts are added between loads. `isDone` is exact: true exactly when no post
- * comes after this page (see hasPostAfter).
+ * comes after this page (see streamPage).
  */
 export const feed = userQuery({
   args: {
@@ -46,13 +40,12 @@ export const feed = userQuery({
   handler: async (ctx, { sort, categories, cursor }) => {
     const selected = distinctCategories(categories);
     if (selected.length === 0) return { posts: [], isDone: true, continueCursor: "", totalPages: 1 };
-    const result = await feedStream(ctx, sort, selected).paginate({ cursor, numItems: POSTS_PAGE_SIZE });
+    const result = await streamPage(feedStream(ctx, sort, selected), cursor, POSTS_PAGE_SIZE);
     const total =
       selected.length === POST_CATEGORIES.length ? await getCounter(ctx, "posts") : await countPosts(ctx, selected);
     return {
       posts: await toCards(ctx, result.page),
-      isDone:
-        result.isDone || result.page.length === 0 || !(await hasPostAfter(ctx, sort, selected, result.continueCursor)),
+      isDone: result.isDone,
       continueCursor: result.continueCursor,
       totalPages: pageCount(total, POSTS_PAGE_SIZE),
     };

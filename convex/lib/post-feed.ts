@@ -71,22 +71,3 @@ export function feedStream(
   // After the category equality each range is ordered by the sort field, then _creationTime.
   return mergedStream(perCategory, sort === "date" ? ["_creationTime"] : [sort]);
 }
-
-/**
- * Whether any post follows the page that ended at `continueCursor` (a cursor of feedStream for
- * the same sort and categories). The stream's paginate says "not done" for a full last page, and
- * the counters cannot tell either once posts before the reader's cursor were deleted or moved,
- * so this peeks one post further in the feed's exact order, ties included: the cursor is the
- * whole index key (sort field, _creationTime, _id). Unlike ctx.db's paginate, a stream's may run
- * more than once in a query. All categories: one document read; a subset: the merge looks at
- * the next post of each selected category (the heads the page itself just looked at).
- */
-export async function hasPostAfter(
-  ctx: QueryCtx,
-  sort: FeedSort,
-  categories: readonly PostCategory[],
-  continueCursor: string,
-): Promise<boolean> {
-  const next = await feedStream(ctx, sort, categories).paginate({ cursor: continueCursor, numItems: 1 });
-  return next.page.length > 0;
-}

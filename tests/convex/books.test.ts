@@ -103,6 +103,54 @@ describe("books:page", () => {
     expect((await ann.as.query(api.books.page, { cursor: first.continueCursor })).isDone).toBe(true);
   });
 
+  test("a page holds eight books however many are added in front of it between two runs with the same cursor", async () => {
+    // On a Convex deployment a subscribed ctx.db paginate re-runs up to the end cursor its last
+    // run recorded (the query journal), so a watched page 1 grew with every new book; the board's
+    // stream takes eight again on every run. convex-test's own paginate is not journal-pinned, so
+    // this cannot reproduce that growth: it documents the fixed page size the board keeps.
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    for (let i = 1; i <= 20; i++) await addBook(t, ann.as, `Old ${i}`);
+    const first = await ann.as.query(api.books.page, { cursor: null });
+    const second = await ann.as.query(api.books.page, { cursor: first.continueCursor });
+    expect(second.books.map((book) => book.title)).toEqual([12, 11, 10, 9, 8, 7, 6, 5].map((i) => `Old ${i}`));
+
+    for (let i = 1; i <= 5; i++) await addBook(t, ann.as, `New ${i}`);
+    const firstAgain = await ann.as.query(api.books.page, { cursor: null });
+    expect(firstAgain.books.map((book) => book.title)).toEqual([
+      ...[5, 4, 3, 2, 1].map((i) => `New ${i}`),
+      ...[20, 19, 18].map((i) => `Old ${i}`),
+    ]);
+    expect(firstAgain.isDone).toBe(false);
+    const secondAgain = await ann.as.query(api.books.page, { cursor: first.continueCursor });
+    expect(secondAgain.books.map((book) => book.title)).toEqual(second.books.map((book) => book.title));
+    // Walking on from the new page 1 goes on right after it.
+    const next = await ann.as.query(api.books.page, { cursor: firstAgain.continueCursor });
+    expect(next.books.map((book) => book.title)).toEqual([17, 16, 15, 14, 13, 12, 11, 10].map((i) => `Old ${i}`));
+  });
+
+  test.each([2 * 8 + 3, 3 * 8])("paging 1 → 2 → 3 over %i books shows each once, in the board's order", async (n) => {
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    for (let i = 0; i < n; i++) await addBook(t, ann.as, `B${i}`);
+    // The board's order as ctx.db reads it: newest first, equal creation times by id.
+    const board = await t.run(async (ctx) => (await ctx.db.query("books").order("desc").collect()).map((b) => b._id));
+
+    const pages = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 3; i++) {
+      const page: { books: { _id: string }[]; isDone: boolean; continueCursor: string } = await ann.as.query(
+        api.books.page,
+        { cursor },
+      );
+      pages.push(page);
+      cursor = page.continueCursor;
+    }
+    expect(pages.map((page) => page.books.length)).toEqual([8, 8, n - 16]);
+    expect(pages.map((page) => page.isDone)).toEqual([false, false, true]);
+    expect(pages.flatMap((page) => page.books.map((book) => book._id))).toEqual(board);
+  });
+
   test("rejects anonymous and unverified callers", async () => {
     const t = newBackend();
     const unverified = await signedInUser(t, { verified: false });

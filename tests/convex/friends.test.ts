@@ -234,6 +234,73 @@ describe("friends:people", () => {
     expect(second.isDone).toBe(true);
   });
 
+  test("a page holds twelve people however many join in front of it between two runs with the same cursor", async () => {
+    // On a Convex deployment a subscribed ctx.db paginate re-runs up to the end cursor its last
+    // run recorded (the query journal), so a watched page grew with everyone who joined inside
+    // it; the list of everyone reads a stream, which takes twelve again on every run.
+    // convex-test's own paginate is not journal-pinned, so this cannot reproduce that growth: it
+    // documents the fixed page size the list keeps.
+    const t = newBackend();
+    const ann = await signedInUser(t, { name: "Ann" });
+    const names = Array.from({ length: 2 * PEOPLE_PAGE_SIZE }, (_, i) => `Person ${String(i).padStart(2, "0")}`);
+    await addPeople(t, names, 1);
+    const first = await ann.as.query(api.friends.people, { cursor: null });
+    const second = await ann.as.query(api.friends.people, { cursor: first.continueCursor });
+    expect(second.people.map((person) => person.displayName)).toEqual(names.slice(11, 23));
+
+    // People join inside page 1 and inside page 2 (one with a name already there).
+    await t.run(async (ctx) => {
+      for (const name of ["Person 05a", "Person 11", "Person 15a", "Person 15b"]) {
+        const userId = await ctx.db.insert("users", { emailVerificationTime: 1 });
+        await ctx.db.insert("profiles", { userId, email: "", displayName: name, personality: DEFAULT_PERSONALITY });
+      }
+    });
+    const firstAgain = await ann.as.query(api.friends.people, { cursor: null });
+    expect(firstAgain.people.map((person) => person.displayName)).toEqual([
+      "Ann",
+      ...["00", "01", "02", "03", "04", "05", "05a", "06", "07", "08", "09"].map((n) => `Person ${n}`),
+    ]);
+    const secondAgain = await ann.as.query(api.friends.people, { cursor: first.continueCursor });
+    expect(secondAgain.people.map((person) => person.displayName)).toEqual(
+      ["11", "11", "12", "13", "14", "15", "15a", "15b", "16", "17", "18", "19"].map((n) => `Person ${n}`),
+    );
+    expect(secondAgain.isDone).toBe(false);
+  });
+
+  test.each([2 * PEOPLE_PAGE_SIZE + 5, 3 * PEOPLE_PAGE_SIZE])(
+    "paging 1 → 2 → 3 over %i people shows each once, by name with equal names in creation order",
+    async (n) => {
+      const t = newBackend();
+      const ann = await signedInUser(t, { name: "Ann" });
+      // Long runs of equal names, so pages start and end inside them.
+      const names = Array.from({ length: n - 1 }, (_, i) => ["Sam", "Ann", "Zoe", "Max"][i % 4]!);
+      await addPeople(t, names, 1);
+      // The list's order as ctx.db reads by_displayName: name, then creation time.
+      const everyone = await t.run(async (ctx) =>
+        (await ctx.db.query("profiles").withIndex("by_displayName").collect()).map((profile) => profile.userId),
+      );
+      expect(everyone).toHaveLength(n);
+
+      const pages = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 3; i++) {
+        const page: { people: { userId: string }[]; isDone: boolean; continueCursor: string } = await ann.as.query(
+          api.friends.people,
+          { cursor },
+        );
+        pages.push(page);
+        cursor = page.continueCursor;
+      }
+      expect(pages.map((page) => page.people.length)).toEqual([
+        PEOPLE_PAGE_SIZE,
+        PEOPLE_PAGE_SIZE,
+        n - 2 * PEOPLE_PAGE_SIZE,
+      ]);
+      expect(pages.map((page) => page.isDone)).toEqual([false, false, true]);
+      expect(pages.flatMap((page) => page.people.map((person) => person.userId))).toEqual(everyone);
+    },
+  );
+
   test("finds people by a word of their name, whatever its case", async () => {
     const t = newBackend();
     const ann = await signedInUser(t, { name: "Ann" });

@@ -10,7 +10,9 @@ import { api } from "../../../../convex/_generated/api";
  */
 export function useBookPages() {
   const convex = useConvex();
-  const pages = useAddressPages("board", (cursor) => convex.query(api.books.page, { cursor }));
+  // "board:stream": the board's cursors are a stream's since it pages through one (books.page);
+  // history entries from before hold cursors of ctx.db's paginate, which it cannot read.
+  const pages = useAddressPages("board:stream", (cursor) => convex.query(api.books.page, { cursor }));
   const { cursor, pageNumber } = pages;
   const result = useQuery(api.books.page, cursor === undefined ? "skip" : { cursor });
   const lastResult = useRef(result);
