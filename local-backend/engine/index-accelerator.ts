@@ -64,7 +64,10 @@ export class IndexAccelerator {
 
     db._resolveQuerySource = (query: QueryDescription) => {
       const range = this.indexedRange(query);
-      if (range === null) return resolveByScanning(query);
+      if (range === null) {
+        const resolved = resolveByScanning(query);
+        return query.source.type === "Search" ? inCreationOrder(resolved) : resolved;
+      }
       const resolved = resolveOverNothing(range.table, query);
       const [start, end] = positionsOf(range.index, range.bounds);
       const sortedDocs = range.index.documents.slice(start, end);
@@ -261,4 +264,18 @@ function firstIndexWhere<T>(items: T[], test: (item: T) => boolean): number {
     else low = middle + 1;
   }
   return low;
+}
+
+/**
+ * Search results in creation order, the order their page cursors follow. convex-test gives them
+ * in storage order with no sort field, so its paginate compares cursors by `_id` alone; with
+ * this backend's random ids a search's second page repeated the first and a watched page
+ * (bounded by its journal's end cursor) lost its results. Convex orders them by relevance, which
+ * convex-test does not compute; any fixed order does for paging.
+ */
+function inCreationOrder(resolved: ResolvedQuery): ResolvedQuery {
+  const sortedDocs = [...resolved.sortedDocs].sort(
+    (a, b) => a._creationTime - b._creationTime || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+  );
+  return { ...resolved, sortedDocs, fieldPathsToSortBy: ["_creationTime"] };
 }

@@ -79,6 +79,29 @@ describe("a subscription's paginate", () => {
     expect((await run(first.journal)).page).toMatchObject({ ids: [b, a], isDone: true });
   });
 
+  it("pages search results without repeating or skipping any, and a watched search page keeps them", async () => {
+    for (let n = 1; n <= 8; n++) await engine.runMutation("notes:add", { text: `sam ${n}` }, null);
+    const search = async (cursor: string | null, journal: string | null = null) => {
+      const run = await engine.runQueryTrackingReads(
+        "notes:searchPage",
+        { term: "sam", cursor },
+        null,
+        "public",
+        journal,
+      );
+      return { page: run.value as { texts: string[]; isDone: boolean; continueCursor: string }, journal: run.journal };
+    };
+    const first = await search(null);
+    const second = await search(first.page.continueCursor);
+    const third = await search(second.page.continueCursor);
+    const texts = [...first.page.texts, ...second.page.texts, ...third.page.texts];
+    expect(texts.sort()).toEqual(Array.from({ length: 8 }, (_, i) => `sam ${i + 1}`).sort());
+    expect(third.page.isDone).toBe(true);
+
+    await engine.runMutation("notes:add", { text: "unrelated" }, null);
+    expect((await search(null, first.journal)).page.texts).toEqual(first.page.texts);
+  });
+
   it("has no journal when the query does not paginate", async () => {
     const { journal } = await engine.runQueryTrackingReads("items:inRange", { group: "g", order: "asc" }, null);
     expect(journal).toBeNull();

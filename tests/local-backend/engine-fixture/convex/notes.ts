@@ -105,3 +105,19 @@ export const addSlowlyLater = mutation({
   args: { text: v.string() },
   handler: async (ctx, { text }) => await ctx.scheduler.runAfter(300, addSlowlyRef, { text }),
 });
+
+/** A page of the notes whose text matches `term` (a search index), three at a time. */
+export const searchPage = query({
+  args: { term: v.string(), cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { term, cursor }) => {
+    const result = await ctx.db
+      .query("notes")
+      .withSearchIndex("search_text", (q) => q.search("text", term))
+      .paginate({ cursor, numItems: 3 });
+    return {
+      texts: result.page.map((note) => note.text),
+      isDone: result.isDone,
+      continueCursor: result.continueCursor,
+    };
+  },
+});
