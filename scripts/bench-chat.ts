@@ -241,10 +241,10 @@ async function main(): Promise<void> {
     // Runs of the room's queries, and of the presence list apart (heartbeats move it, not messages).
     let queryRuns = 0;
     let presenceRuns = 0;
-    engine.runQueryTrackingReads = async (udfPath, args, identity) => {
+    engine.runQueryTrackingReads = async (udfPath, ...rest) => {
       if (udfPath.startsWith("chatPresence:")) presenceRuns += 1;
       else queryRuns += 1;
-      return await trackedRun(udfPath, args, identity);
+      return await trackedRun(udfPath, ...rest);
     };
     const trackedMutation = engine.runMutation.bind(engine);
     let heartbeats = 0;

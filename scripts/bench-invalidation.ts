@@ -77,9 +77,9 @@ async function measure(mode: Invalidation): Promise<Figures> {
     const engine = backend.engine;
     const trackedRun = engine.runQueryTrackingReads.bind(engine);
     let runs = 0;
-    engine.runQueryTrackingReads = async (udfPath, args, identity) => {
+    engine.runQueryTrackingReads = async (udfPath, ...rest) => {
       if (udfPath === "bookComments:list") runs += 1;
-      return await trackedRun(udfPath, args, identity);
+      return await trackedRun(udfPath, ...rest);
     };
     let committedAt = 0;
     const stop = engine.onCommit(({ writtenTables }) => {

@@ -109,9 +109,9 @@ describe("sync protocol with ConvexClient", () => {
     const engine = backend.engine;
     const trackedRun = engine.runQueryTrackingReads.bind(engine);
     let boardRuns = 0;
-    engine.runQueryTrackingReads = async (udfPath, args, identity) => {
+    engine.runQueryTrackingReads = async (udfPath, ...rest) => {
       if (udfPath === "books:page") boardRuns += 1;
-      return await trackedRun(udfPath, args, identity);
+      return await trackedRun(udfPath, ...rest);
     };
     try {
       // A commit to a table the board never reads, then a round trip that waits for its tick.
@@ -144,9 +144,9 @@ describe("sync protocol with ConvexClient", () => {
     const engine = backend.engine;
     const trackedRun = engine.runQueryTrackingReads.bind(engine);
     let commentListRuns = 0;
-    engine.runQueryTrackingReads = async (udfPath, runArgs, identity) => {
+    engine.runQueryTrackingReads = async (udfPath, ...rest) => {
       if (udfPath === "bookComments:list") commentListRuns += 1;
-      return await trackedRun(udfPath, runArgs, identity);
+      return await trackedRun(udfPath, ...rest);
     };
     try {
       // The same table and index, another book: outside the range alice's list read.
