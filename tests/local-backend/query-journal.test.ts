@@ -18,6 +18,10 @@ import { FIXTURE_FUNCTIONS, fixtureEngine, removeTemporaryDataDirs } from "./eng
 type Page = { ids: string[]; isDone: boolean; continueCursor: string };
 
 const putItem = makeFunctionReference<"mutation", { group: string }, string>("items:put");
+const removeItem = makeFunctionReference<"mutation", { id: string }>("items:remove");
+const newestUnlessFailing = makeFunctionReference<"query", { cursor: string | null }, Page>(
+  "items:newestUnlessFailing",
+);
 const newestByCursor = makeFunctionReference<"query", { cursor: string | null }, Page>("items:newestByCursor");
 
 describe("a subscription's paginate", () => {
@@ -109,21 +113,71 @@ describe("a subscription's paginate", () => {
 });
 
 describe("over the sync protocol", () => {
-  let backend: LocalBackend;
+  let backend: LocalBackend | undefined;
   const folders: string[] = [];
 
-  afterAll(async () => {
+  afterEach(async () => {
     await backend?.close();
+    backend = undefined;
+  });
+  afterAll(() => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
-  it("a client watching a page with a bare cursor sees it grow, as on Convex", async () => {
+  async function start(): Promise<{ backend: LocalBackend; client: ConvexClient }> {
     const dataDir = mkdtempSync(path.join(tmpdir(), "query-journal-"));
     folders.push(dataDir);
     backend = await startLocalBackend({ port: 0, dataDir, seed: false, modulesDir: FIXTURE_FUNCTIONS, log: () => {} });
     const client = new ConvexClient(backend.url, {
       webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
     });
+    return { backend, client };
+  }
+
+  it("a run that fails drops the journal, so the page after it is a fresh one, as on Convex", async () => {
+    const { client } = await start();
+    try {
+      for (let i = 0; i < 3; i++) await client.mutation(putItem, { group: "g" });
+      const pages: Page[] = [];
+      let failures = 0;
+      let wake = () => {};
+      client.onUpdate(
+        newestUnlessFailing,
+        { cursor: null },
+        (page) => {
+          pages.push(page);
+          wake();
+        },
+        () => {
+          failures += 1;
+          wake();
+        },
+      );
+      const until = (done: () => boolean) =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`stuck at ${JSON.stringify(pages.at(-1))}`)), 5_000);
+          wake = () => {
+            if (!done()) return;
+            clearTimeout(timer);
+            resolve();
+          };
+          wake();
+        });
+      await until(() => pages.length === 1);
+      const failing = await client.mutation(putItem, { group: "fail" });
+      await until(() => failures > 0);
+      const newest = await client.mutation(putItem, { group: "g" });
+      await client.mutation(removeItem, { id: failing });
+      // Bounded by the journal of the run before the failure, it would hold 3 items.
+      await until(() => pages.at(-1)?.ids[0] === newest);
+      expect(pages.at(-1)?.ids).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it("a client watching a page with a bare cursor sees it grow, as on Convex", async () => {
+    const { client } = await start();
     try {
       for (let i = 0; i < 3; i++) await client.mutation(putItem, { group: "g" });
       const pages: Page[] = [];

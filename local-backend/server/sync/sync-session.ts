@@ -387,7 +387,9 @@ export class SyncSession implements HubClient {
       const outcome = outcomeOf(query.key);
       if (outcome === undefined) continue;
       const subscription = this.subscriptions.get(query.queryId);
-      if (subscription !== undefined && outcome.journal !== null && outcome.journal !== subscription.journal) {
+      // The latest run's journal replaces the last one, even none (a run that failed or did not
+      // paginate), as on Convex: the client stores what it is sent.
+      if (subscription !== undefined && outcome.journal !== subscription.journal) {
         subscription.journal = outcome.journal;
         this.journalChanges++;
       }

@@ -141,6 +141,20 @@ export const newestByCursor = query({
   },
 });
 
+/** newestByCursor that fails while an item of the group "fail" exists. */
+export const newestUnlessFailing = query({
+  args: { cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { cursor }) => {
+    const failing = await ctx.db
+      .query("items")
+      .withIndex("by_group_rank", (q) => q.eq("group", "fail"))
+      .first();
+    if (failing !== null) throw new Error("failing on purpose");
+    const result = await ctx.db.query("items").order("desc").paginate({ cursor, numItems: 2 });
+    return { ids: result.page.map((item) => item._id), isDone: result.isDone, continueCursor: result.continueCursor };
+  },
+});
+
 export const put = mutation({
   args: { group: v.string(), rank: v.optional(v.number()) },
   handler: async (ctx, item) => await ctx.db.insert("items", item),
