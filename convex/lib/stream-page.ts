@@ -1,4 +1,8 @@
 import type { QueryStream } from "convex-helpers/server/stream";
+import { ConvexError } from "convex/values";
+
+/** A cursor that is not one of a stream's (a stale tab's, or made up): a clear error, not a crash. */
+export const INVALID_PAGE_CURSOR = "This page is out of date. Go back to the first page.";
 
 /** One page of a list read through a stream, with `isDone` exact. */
 export type StreamPage<T> = { page: T[]; isDone: boolean; continueCursor: string };
@@ -23,10 +27,23 @@ export async function streamPage<T extends NonNullable<unknown>>(
   cursor: string | null,
   numItems: number,
 ): Promise<StreamPage<T>> {
+  checkCursor(cursor);
   const result = await items.paginate({ cursor, numItems });
   const isDone =
     result.isDone ||
     result.page.length === 0 ||
     (await items.paginate({ cursor: result.continueCursor, numItems: 1 })).page.length === 0;
   return { page: result.page, isDone, continueCursor: result.continueCursor };
+}
+
+/** A stream's cursor is its last item's index key as a JSON array (convex-helpers serializeCursor). */
+function checkCursor(cursor: string | null): void {
+  if (cursor === null) return;
+  let key: unknown;
+  try {
+    key = JSON.parse(cursor);
+  } catch {
+    key = undefined;
+  }
+  if (!Array.isArray(key)) throw new ConvexError(INVALID_PAGE_CURSOR);
 }

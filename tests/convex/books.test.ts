@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
+import { INVALID_PAGE_CURSOR } from "../../convex/lib/stream-page";
 import { LIMITS } from "../../convex/lib/text";
 import { addBook, deletedBookId, storeFile, uploadedImage } from "./book-fixtures";
 import { convexTest } from "convex-test";
@@ -149,6 +150,14 @@ describe("books:page", () => {
     expect(pages.map((page) => page.books.length)).toEqual([8, 8, n - 16]);
     expect(pages.map((page) => page.isDone)).toEqual([false, false, true]);
     expect(pages.flatMap((page) => page.books.map((book) => book._id))).toEqual(board);
+  });
+
+  test("refuses a cursor that is not a page's with a clear message", async () => {
+    const t = newBackend();
+    const reader = await signedInUser(t);
+    for (const cursor of ["garbage", "{}", "1", "null"]) {
+      await expect(reader.as.query(api.books.page, { cursor })).rejects.toThrow(INVALID_PAGE_CURSOR);
+    }
   });
 
   test("rejects anonymous and unverified callers", async () => {
