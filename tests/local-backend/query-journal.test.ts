@@ -106,6 +106,16 @@ describe("a subscription's paginate", () => {
     expect((await search(null, first.journal)).page.texts).toEqual(first.page.texts);
   });
 
+  it("does not recommend splitting a page that grew, as Convex recommends it only past 6,144 items", async () => {
+    for (let i = 0; i < 3; i++) await put();
+    const args = { paginationOpts: { numItems: 2, cursor: null } };
+    const first = await engine.runQueryTrackingReads("items:splitOfScan", args, null, "public", null);
+    for (let i = 0; i < 3; i++) await put();
+    const grown = await engine.runQueryTrackingReads("items:splitOfScan", args, null, "public", first.journal);
+    // The split cursor still comes with it: usePaginatedQuery splits a page past twice its size.
+    expect(grown.value).toEqual({ size: 5, pageStatus: null, splitCursor: expect.any(String) });
+  });
+
   it("has no journal when the query does not paginate", async () => {
     const { journal } = await engine.runQueryTrackingReads("items:inRange", { group: "g", order: "asc" }, null);
     expect(journal).toBeNull();

@@ -119,6 +119,15 @@ export const scan = query({
   },
 });
 
+/** What a page of the whole table, newest first, says about splitting it. */
+export const splitOfScan = query({
+  args: { paginationOpts: paginationOptsValidator },
+  handler: async (ctx, { paginationOpts }) => {
+    const result = await ctx.db.query("items").order("desc").paginate(paginationOpts);
+    return { size: result.page.length, pageStatus: result.pageStatus ?? null, splitCursor: result.splitCursor ?? null };
+  },
+});
+
 /** One page of the whole table in creation order (`.paginate` without an index). */
 export const pageOfScan = query({
   args: { order: v.union(v.literal("asc"), v.literal("desc")), paginationOpts: paginationOptsValidator },
