@@ -88,7 +88,8 @@ function displayPath(udfPath: string): string {
   return `${moduleName.endsWith(".js") ? moduleName : `${moduleName}.js`}:${functionName}`;
 }
 
-function formatBytes(bytes: number): string {
+/** Bytes as Convex writes them in messages: "512 B", "1.5 KiB", "256 MiB". */
+export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${trim(bytes / 1024)} KiB`;
   return `${trim(bytes / (1024 * 1024))} MiB`;

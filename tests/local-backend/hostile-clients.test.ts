@@ -229,14 +229,13 @@ describe("hostile clients", () => {
     expect(await client.closed).toBe(1009);
   }, 20_000);
 
+  /** `count` subscriptions to the notes list, query ids from 0, as one ModifyQuerySet adds them. */
+  const noteListSubscriptions = (count: number) =>
+    Array.from({ length: count }, (_, queryId) => ({ type: "Add", queryId, udfPath: "notes:list", args: [{}] }));
+
   it("fails subscriptions past the per-connection limit and runs the others", async () => {
     const client = await connect(backend.url);
-    const modifications = Array.from({ length: MAX_SUBSCRIPTIONS_PER_CONNECTION + 1 }, (_, queryId) => ({
-      type: "Add",
-      queryId,
-      udfPath: "notes:list",
-      args: [{}],
-    }));
+    const modifications = noteListSubscriptions(MAX_SUBSCRIPTIONS_PER_CONNECTION + 1);
     client.send({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications });
     await client.next((message) => message.type === "Transition");
     expect(modificationOf(client.messages, 0)).toMatchObject({ type: "QueryUpdated" });
@@ -265,12 +264,7 @@ describe("hostile clients", () => {
 
   it("disconnects a client that keeps adding queries past twice the limit, or past 64 MiB of arguments in all", async () => {
     const many = await connect(backend.url);
-    const modifications = Array.from({ length: MAX_HELD_SUBSCRIPTIONS + 1 }, (_, queryId) => ({
-      type: "Add",
-      queryId,
-      udfPath: "notes:list",
-      args: [{}],
-    }));
+    const modifications = noteListSubscriptions(MAX_HELD_SUBSCRIPTIONS + 1);
     many.send({ type: "ModifyQuerySet", baseVersion: 0, newVersion: 1, modifications });
     expect(await many.closed).toBe(1011);
 

@@ -17,6 +17,7 @@
  * imports open at once, and the time an abandoned one is kept.
  */
 import type { JSONValue } from "convex/values";
+import { formatBytes } from "../../engine/value-limits";
 import { randomUUID } from "node:crypto";
 import type { ImportMode } from "../../engine/admin-data";
 import type { Engine } from "../../engine/types";
@@ -117,7 +118,7 @@ export class SnapshotImports {
       this.dropUpload(token, upload);
       throw new ImportRequestError(
         bytes > this.limits.maxFileBytes
-          ? `The file is larger than ${mebibytes(this.limits.maxFileBytes)} MiB, the most the local backend imports at once; the upload was dropped`
+          ? `The file is larger than ${formatBytes(this.limits.maxFileBytes)}, the most the local backend imports at once; the upload was dropped`
           : `The file came in more than ${this.limits.maxParts} parts, the most the local backend takes; the upload was dropped`,
       );
     }
@@ -238,10 +239,6 @@ function clearExpiry(record: ImportRecord): void {
 
 function minutes(ms: number): string {
   return String(Math.round((ms / 60_000) * 10) / 10);
-}
-
-function mebibytes(bytes: number): string {
-  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
 }
 
 function parseFile(file: Buffer, format: string, tableName: string | undefined, maxUnzippedBytes: number): TableData[] {

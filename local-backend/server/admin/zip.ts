@@ -4,6 +4,7 @@
  * encryption, no multi-disk archives. Enough for a snapshot of a development database.
  */
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { formatBytes } from "../../engine/value-limits";
 
 export type ZipEntry = { name: string; data: Buffer };
 
@@ -108,7 +109,7 @@ export function readZip(zip: Buffer, maxTotalSize = Number.POSITIVE_INFINITY): Z
     totalSize += size;
     if (totalSize > maxTotalSize) {
       throw new ZipError(
-        `its files add up to more than ${Math.round(maxTotalSize / (1024 * 1024))} MiB unpacked, more than this backend takes`,
+        `its files add up to more than ${formatBytes(maxTotalSize)} unpacked, more than this backend takes`,
       );
     }
     if (localOffset + 30 > zip.length || zip.readUInt32LE(localOffset) !== LOCAL_HEADER) {

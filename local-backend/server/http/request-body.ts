@@ -11,6 +11,7 @@
  * closes its connection (REQUEST_TIMEOUT_MS in ../start-server.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { formatBytes } from "../../engine/value-limits";
 
 /**
  * 256 MiB: two of the largest uploads (100 MiB) or about fifteen calls with Convex's largest
@@ -58,7 +59,7 @@ export class BodyTooLargeError extends Error {
 export class BodyBudgetExhaustedError extends Error {
   constructor(capacityBytes: number) {
     super(
-      `The local backend is busy: the request bodies it is receiving already hold ${mebibytes(capacityBytes)} MiB, ` +
+      `The local backend is busy: the request bodies it is receiving already hold ${formatBytes(capacityBytes)}, ` +
         "as much as it keeps at once. Try again in a moment.",
     );
     this.name = "BodyBudgetExhaustedError";
@@ -141,8 +142,4 @@ export class RequestBody {
     this.budget.release(this.reserved);
     this.reserved = 0;
   }
-}
-
-function mebibytes(bytes: number): string {
-  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
 }

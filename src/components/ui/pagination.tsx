@@ -3,7 +3,11 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 type PaginationProps = {
   /** 1-based number of the page shown. */
   page: number;
-  /** null when the total is unknown (search results): then only "Page x" shows. */
+  /**
+   * The counted pages; null when the total is unknown (search results): then only "Page x"
+   * shows. Never shown below a page that exists: items deleted before the reader's cursor can
+   * leave the counter short, so while Next is on there is at least one page more.
+   */
   totalPages: number | null;
   canGoBack: boolean;
   canGoForward: boolean;
@@ -24,7 +28,7 @@ export function Pagination({ page, totalPages, canGoBack, canGoForward, onPrevio
       </button>
       <p className="text-sm text-stone-600 tabular-nums" aria-live="polite">
         Page {page}
-        {totalPages !== null && <> of {Math.max(page, totalPages)}</>}
+        {totalPages !== null && <> of {Math.max(totalPages, canGoForward ? page + 1 : page)}</>}
       </p>
       <button type="button" className={navButton} onClick={onNext} disabled={!canGoForward}>
         Next

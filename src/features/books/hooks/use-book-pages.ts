@@ -33,9 +33,7 @@ export function useBookPages() {
     /** True while another page is on its way and the previous one is still shown. */
     isChangingPage: result === undefined && shown !== undefined,
     pageNumber,
-    // The counter's page count, but at least one page past this one while a book follows it: books
-    // deleted before the reader's cursor can leave one after the last counted page.
-    totalPages: Math.max(shown?.totalPages ?? 1, result !== undefined && !result.isDone ? pageNumber + 1 : 0),
+    totalPages: shown?.totalPages ?? 1,
     canGoBack: pageNumber > 1,
     // The server's isDone is exact (it peeks one book past the page), so it alone decides Next.
     canGoForward: result !== undefined && !result.isDone,

@@ -20,11 +20,7 @@ export function usePeoplePages(search: string) {
   });
   const shown = result ?? lastResult.current;
   const pageNumber = cursors.length;
-  const counted = shown ? (shown.totalPages ?? null) : 1;
-  // At least one page past this one while someone follows it: people gone before the reader's
-  // cursor can leave someone after the last counted page.
-  const totalPages =
-    counted === null ? null : Math.max(counted, result !== undefined && !result.isDone ? pageNumber + 1 : 0);
+  const totalPages = shown ? (shown.totalPages ?? null) : 1;
 
   return {
     people: shown?.people,

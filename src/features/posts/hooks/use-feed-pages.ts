@@ -21,9 +21,7 @@ export function useFeedPages(sort: FeedSort, categories: PostCategory[]) {
   const lastResult = useRef<FeedPage | undefined>(result);
   if (result !== undefined) lastResult.current = result;
   const shown = result ?? lastResult.current;
-  // The counters' page count, but at least one page past this one while a post follows it: posts
-  // deleted (or moved by a count) before the reader's cursor can leave one after the last counted page.
-  const totalPages = Math.max(shown?.totalPages ?? 1, result !== undefined && !result.isDone ? pageNumber + 1 : 0);
+  const totalPages = shown?.totalPages ?? 1;
 
   // A later page can empty out (its posts deleted or moved away): step back rather than show nothing.
   const pageEmptied = result !== undefined && result.posts.length === 0 && pageNumber > 1;
