@@ -1,9 +1,9 @@
 /**
  * Who is in a chat room now, and who is typing (issue 14), on the @convex-dev/presence
- * component: these are the functions `usePresence(api.chatPresence, roomId, userId)` calls.
+ * component: these are the functions the room page's `useRoomPresence` hook calls.
  * Each open room tab heartbeats every 10 s; a tab that stops is marked offline 2.5 intervals
  * later by the component, or at once when it disconnects (the hook also does that with
- * navigator.sendBeacon when the tab closes, see presence.ts).
+ * navigator.sendBeacon when the tab closes).
  */
 import { ConvexError, v } from "convex/values";
 import { mutation } from "./_generated/server";
@@ -28,10 +28,9 @@ export const TYPING_SIGNAL_MS = 6_000;
  * What a heartbeat for a deleted room answers: no tokens, and nothing written, so a deleted room
  * never gets presence back. A tab still in the room when it is deleted can send one more
  * heartbeat before it hears of the deletion (a timer tick in flight, or a tab woken from the
- * background before its connection catches up). usePresence sends heartbeats from a timer and a
- * visibility handler with nothing to catch a rejection, so throwing would be an unhandled
- * rejection in that tab; empty tokens are what the hook already takes as "no session": it skips
- * the list query for an empty room token and ends no session for an empty session token. The
+ * background before its connection catches up). Throwing would have the tab retry every
+ * tick until it hears; empty tokens are what the hook takes as "no session": it skips the list
+ * query for an empty room token and ends no session for an empty session token. The
  * page then sees the room gone, says 'Chat not found' and unmounts the hook.
  */
 const NO_PRESENCE = { roomToken: "", sessionToken: "" };

@@ -87,7 +87,7 @@ async function runClients(members: Member[]): Promise<void> {
         }
       }
     });
-    // Presence as usePresence does it: a heartbeat now, then every interval; the first answer's
+    // Presence as the room page's hook does it: a heartbeat now, then every interval; the first answer's
     // room token is what the list of who is here is asked with.
     const sessionId = `bench-session-${index}`;
     let listening = false;

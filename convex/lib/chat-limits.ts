@@ -11,9 +11,11 @@
  * a script is held to six an hour.
  *
  * Presence heartbeats are counted per person across rooms: an open room tab sends one every
- * 10 s and one when it opens, so twenty at once and one a second after that is more than
- * anyone with a dozen tabs needs, while a script making new presence sessions is held to one a
- * second (each lasts 30 s without heartbeats), which also bounds what deleting a room removes.
+ * 10 s, one when it opens and one each time it is shown again, so twenty at once and two a
+ * second after that leave room for a dozen open tabs and someone flicking between them, while a
+ * script making new presence sessions is held to two a second (each lasts 30 s without
+ * heartbeats: at most ~80 at a time), which also bounds what deleting a room removes. A refused
+ * heartbeat costs a tab nothing lasting: it tries again at its next tick.
  */
 import { MINUTE, RateLimiter, SECOND } from "@convex-dev/rate-limiter";
 import { ConvexError } from "convex/values";
@@ -30,7 +32,7 @@ export const chatLimits = new RateLimiter(components.rateLimiter, {
   chatMessage: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 10 },
   chatTyping: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 5 },
   chatRoomCreate: { kind: "token bucket", rate: 1, period: 10 * MINUTE, capacity: 5 },
-  chatHeartbeat: { kind: "token bucket", rate: 1, period: SECOND, capacity: 20 },
+  chatHeartbeat: { kind: "token bucket", rate: 2, period: SECOND, capacity: 20 },
 });
 
 type ChatLimit = "chatMessage" | "chatTyping" | "chatRoomCreate" | "chatHeartbeat";

@@ -176,10 +176,6 @@ const ACCESS: Record<string, AccessRule> = {
   "posts:recordView": anyVerifiedUser(async (s) => ({ postId: await post(s) })),
 
   // Profile edits take no user or profile id: each caller can only ever change their own.
-  "presence:disconnect": openToAnyone(
-    "chatPresence:disconnect under the name the presence hook's tab-close beacon posts",
-  ),
-
   "profiles:get": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
   "profiles:update": anyVerifiedUser(() => ({ displayName: "Renamed", hometown: "Porto" })),
   "profiles:setAvatar": anyVerifiedUser(() => ({ photoURL: "/avatars/3.svg" })),

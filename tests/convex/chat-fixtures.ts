@@ -15,7 +15,7 @@ export async function addRoom(
 }
 
 /**
- * Joins `as` (user `userId`) to the room the way usePresence does, and returns the tokens. A
+ * Joins `as` (user `userId`) to the room the way the room page's hook does, and returns the tokens. A
  * session id is one tab's, unique across rooms and people (the hook uses a random one).
  */
 export async function joinRoom(

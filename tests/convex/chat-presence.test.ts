@@ -83,8 +83,8 @@ describe("chatPresence.heartbeat and list", () => {
     const mod = await staffUser(t);
     await mod.as.mutation(api.moderation.remove, { target: { kind: "chatRoom", id: otherRoomId } });
 
-    // The tab's next heartbeat (same session, or a fresh one) resolves: usePresence sends it from a
-    // timer with nothing to catch a rejection.
+    // The tab's next heartbeat (same session, or a fresh one) resolves with no session, which the
+    // room page's hook takes as "nobody to list" until it hears the room is gone.
     for (const [room, sessionId] of [
       [roomId, undefined],
       [roomId, "fresh-tab"],
@@ -100,7 +100,7 @@ describe("chatPresence.heartbeat and list", () => {
     // What the hook does with the empty tokens: the list with no token lists nobody, and ending
     // "no session" (the hook's cleanup when it was unmounted meanwhile) is harmless.
     expect(await bob.as.query(api.chatPresence.list, { roomToken: "" })).toEqual([]);
-    await t.mutation(api.presence.disconnect, { sessionToken: "" });
+    await t.mutation(api.chatPresence.disconnect, { sessionToken: "" });
   });
 
   test("heartbeats for a deleted room still count against the allowance, and only from the caller as themself", async () => {
@@ -112,7 +112,7 @@ describe("chatPresence.heartbeat and list", () => {
     await expect(joinRoom(bob.as, roomId, bob.userId)).rejects.toThrow(PRESENCE_TOO_FAST);
   });
 
-  test("heartbeats are held to twenty at once, then one a second, per person: new sessions cannot be sprayed", async () => {
+  test("heartbeats are held to twenty at once, then two a second, per person: new sessions cannot be sprayed", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-04T08:00:00Z") });
     const { ann, bob, roomId } = await scene();
     for (let session = 0; session < 20; session++) await joinRoom(ann.as, roomId, ann.userId, `spray-${session}`);
@@ -120,7 +120,23 @@ describe("chatPresence.heartbeat and list", () => {
     await joinRoom(bob.as, roomId, bob.userId);
     vi.advanceTimersByTime(1_000);
     await joinRoom(ann.as, roomId, ann.userId, "spray-20");
-    await expect(joinRoom(ann.as, roomId, ann.userId, "spray-21")).rejects.toThrow(PRESENCE_TOO_FAST);
+    await joinRoom(ann.as, roomId, ann.userId, "spray-21");
+    await expect(joinRoom(ann.as, roomId, ann.userId, "spray-22")).rejects.toThrow(PRESENCE_TOO_FAST);
+  });
+
+  test("a dozen open room tabs, each heartbeating every 10 s and shown again now and then, are never refused", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-04T08:00:00Z") });
+    const { ann, roomId } = await scene();
+    const tabs = Array.from({ length: 12 }, (_, tab) => `tab-${tab}`);
+    for (const tab of tabs) await joinRoom(ann.as, roomId, ann.userId, tab);
+    for (let tick = 0; tick < 6; tick++) {
+      // Each tab's next heartbeat, spread over the 10 s, and four times a tab shown again.
+      for (const tab of tabs) {
+        vi.advanceTimersByTime(10_000 / tabs.length);
+        await joinRoom(ann.as, roomId, ann.userId, tab);
+      }
+      for (const tab of tabs.slice(0, 4)) await joinRoom(ann.as, roomId, ann.userId, tab);
+    }
   });
 
   test("a tab that stops sending heartbeats is offline within 30 s", async () => {
@@ -145,10 +161,10 @@ describe("chatPresence.heartbeat and list", () => {
   test("disconnect with the session token ends that tab's presence, without a login (the tab-close beacon)", async () => {
     const { t, ann, bob, roomId } = await scene();
     const { roomToken, sessionToken } = await joinRoom(bob.as, roomId, bob.userId);
-    await t.mutation(api.presence.disconnect, { sessionToken: "not-a-token" });
+    await t.mutation(api.chatPresence.disconnect, { sessionToken: "not-a-token" });
     expect((await ann.as.query(api.chatPresence.list, { roomToken }))[0]?.online).toBe(true);
 
-    await t.mutation(api.presence.disconnect, { sessionToken });
+    await t.mutation(api.chatPresence.disconnect, { sessionToken });
     expect((await ann.as.query(api.chatPresence.list, { roomToken }))[0]?.online).toBe(false);
   });
 });

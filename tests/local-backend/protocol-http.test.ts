@@ -159,7 +159,7 @@ describe("HTTP endpoints", () => {
     const beacon = await fetch(`${backend.url}/api/mutation`, {
       method: "POST",
       headers: { Origin: "http://localhost:5173" },
-      body: new Blob([JSON.stringify({ path: "presence:disconnect", args: { sessionToken } })], {
+      body: new Blob([JSON.stringify({ path: "chatPresence:disconnect", args: { sessionToken } })], {
         type: "application/json",
       }),
     });

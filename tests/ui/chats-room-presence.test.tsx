@@ -1,18 +1,21 @@
 import { act, render, screen } from "@testing-library/react";
+import { StrictMode } from "react";
 import { ConvexProvider, type ConvexReactClient } from "convex/react";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import ChatRoomPage from "@/features/chats/chat-room-page";
 
-// The room page with the real usePresence hook (and the real convex/react hooks, which the
-// presence package imports itself) on a stand-in Convex client: the room comes from `server.room`,
-// heartbeats answer `server.heartbeatAnswer`; every heartbeat is kept, and which presence lists
-// are subscribed to now.
+// The room page with its real presence hook (and the real convex/react hooks) on a stand-in
+// Convex client: the room comes from `server.room`, heartbeats answer `server.heartbeatAnswer`
+// (or are refused while `server.refuseHeartbeats`); every heartbeat and disconnect is kept, and
+// which presence lists are subscribed to now.
 const server = {
   room: null as unknown,
   heartbeatAnswer: { roomToken: "", sessionToken: "" },
+  refuseHeartbeats: false,
   heartbeats: [] as unknown[],
+  disconnects: [] as unknown[],
   listsWatched: [] as unknown[],
   listeners: new Set<() => void>(),
 };
@@ -42,8 +45,11 @@ const client = {
     };
   },
   mutation: async (ref: FunctionReference<"mutation">, args: unknown) => {
-    if (getFunctionName(ref) !== "chatPresence:heartbeat") return null;
+    const name = getFunctionName(ref);
+    if (name === "chatPresence:disconnect") server.disconnects.push(args);
+    if (name !== "chatPresence:heartbeat") return null;
     server.heartbeats.push(args);
+    if (server.refuseHeartbeats) throw new Error("Too many presence updates. Wait a few seconds.");
     return server.heartbeatAnswer;
   },
 } as unknown as ConvexReactClient;
@@ -71,7 +77,9 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
   server.room = room;
   server.heartbeatAnswer = { roomToken: "room-token", sessionToken: "session-token" };
+  server.refuseHeartbeats = false;
   server.heartbeats.length = 0;
+  server.disconnects.length = 0;
   server.listsWatched.length = 0;
   unhandled.length = 0;
   process.on("unhandledRejection", onUnhandled);
@@ -80,7 +88,18 @@ beforeEach(() => {
 afterEach(() => {
   process.off("unhandledRejection", onUnhandled);
   vi.useRealTimers();
+  setHidden(false);
 });
+
+function setHidden(hidden: boolean) {
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+}
+
+/** Lets the page's pending promises settle, then reports any rejection nobody caught. */
+async function expectNoUnhandledRejection() {
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(unhandled).toEqual([]);
+}
 
 describe("presence in a chat room that gets deleted", () => {
   it("takes the empty heartbeat answer quietly, then stops heartbeating once the page sees the room gone", async () => {
@@ -106,8 +125,78 @@ describe("presence in a chat room that gets deleted", () => {
       vi.advanceTimersByTime(60_000);
     });
     expect(server.heartbeats).toHaveLength(2);
-    // Give any stray rejection a turn to be reported.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(unhandled).toEqual([]);
+    await expectNoUnhandledRejection();
+  });
+});
+
+describe("presence while reading a chat room", () => {
+  it("keeps heartbeating after a refused heartbeat, so the reader stays in the room", async () => {
+    server.refuseHeartbeats = true;
+    render(page);
+    await act(async () => {});
+    expect(server.heartbeats).toHaveLength(1);
+    expect(server.listsWatched).toEqual([]);
+
+    server.refuseHeartbeats = false;
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(server.heartbeats).toHaveLength(2);
+    expect(server.listsWatched).toEqual([{ roomToken: "room-token" }]);
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(server.heartbeats).toHaveLength(3);
+    await expectNoUnhandledRejection();
+  });
+
+  it("leaves the room while the tab is hidden and is back at once when it is shown", async () => {
+    render(page);
+    await act(async () => {});
+    setHidden(true);
+    await act(async () => {
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    expect(server.disconnects).toEqual([{ sessionToken: "session-token" }]);
+    await act(async () => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(server.heartbeats).toHaveLength(1);
+
+    setHidden(false);
+    await act(async () => {
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    expect(server.heartbeats).toHaveLength(2);
+    expect(server.heartbeats[1]).toEqual(server.heartbeats[0]);
+  });
+
+  it("sends its leave as a beacon when the tab closes", async () => {
+    const beacons: { url: string; body: string }[] = [];
+    const sendBeacon = async (url: string, blob: Blob) => beacons.push({ url, body: await blob.text() });
+    Object.defineProperty(navigator, "sendBeacon", { configurable: true, value: vi.fn(sendBeacon) });
+    render(page);
+    await act(async () => {});
+    await act(async () => {
+      window.dispatchEvent(new Event("pagehide"));
+    });
+    expect(beacons).toEqual([
+      {
+        url: "http://127.0.0.1:3210/api/mutation",
+        body: JSON.stringify({ path: "chatPresence:disconnect", args: { sessionToken: "session-token" } }),
+      },
+    ]);
+  });
+
+  it("keeps one session through React's effect re-run in StrictMode, and ends it when the reader leaves", async () => {
+    const { unmount } = render(<StrictMode>{page}</StrictMode>);
+    await act(async () => {});
+    const sessionIds = new Set(server.heartbeats.map((beat) => (beat as { sessionId: string }).sessionId));
+    expect(sessionIds.size).toBe(1);
+    expect(server.disconnects).toEqual([]);
+
+    unmount();
+    await act(async () => {});
+    expect(server.disconnects).toEqual([{ sessionToken: "session-token" }]);
   });
 });

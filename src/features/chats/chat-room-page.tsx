@@ -1,4 +1,3 @@
-import usePresence from "@convex-dev/presence/react";
 import { useMutation, useQuery } from "convex/react";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router-dom";
@@ -17,6 +16,7 @@ import { ChatHistory } from "./components/chat-history";
 import { ChatRoomCover } from "./components/chat-room-cover";
 import { PeopleHere } from "./components/people-here";
 import { TypingLine } from "./components/typing-line";
+import { useRoomPresence } from "./hooks/use-room-presence";
 import { useTypingSignal } from "./hooks/use-typing-signal";
 import { peopleHere } from "./typing";
 
@@ -45,7 +45,7 @@ export default function ChatRoomPage() {
 }
 
 function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<"users"> }) {
-  const presence = usePresence(api.chatPresence, room._id, viewerId, HEARTBEAT_INTERVAL_MS);
+  const presence = useRoomPresence(room._id, viewerId, HEARTBEAT_INTERVAL_MS);
   const sendMessage = useMutation(api.chatMessages.send);
   const onTyping = useTypingSignal(room._id);
   const here = presence === undefined ? undefined : peopleHere(presence);
