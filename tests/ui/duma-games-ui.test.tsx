@@ -1,14 +1,16 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CardEditorDialog } from "@/features/duma/components/card-editor-dialog";
+import { useDumaDeck } from "@/features/duma/hooks/use-duma-deck";
+import { useDumaGame } from "@/features/duma/hooks/use-duma-game";
 import { sideForKey, swipeThresholdPx } from "@/features/duma/swipe-rules";
 import GamesPage from "@/features/games/games-page";
 import { externalApps } from "@/features/games/external-apps";
-import { STORY_CARDS } from "../../convex/lib/duma/story";
+import { STORY_CARDS, STORY_DECK } from "../../convex/lib/duma/story";
 
 const answers = vi.hoisted(() => new Map<string, unknown>());
 const saveDeck = vi.hoisted(() => vi.fn());
@@ -34,6 +36,51 @@ describe("swipe gestures", () => {
   it("counts a drag as a swipe past 30 % of half the screen width", () => {
     expect(swipeThresholdPx(1280)).toBe(192);
     expect(swipeThresholdPx(390)).toBeCloseTo(58.5);
+  });
+});
+
+describe("a game with the player's own deck", () => {
+  /** The deck and game the Duma page plays, two swipes in. */
+  function gameTwoSwipesIn() {
+    vi.useFakeTimers();
+    const game = renderHook(() => {
+      const { deck } = useDumaDeck();
+      return { deck, game: useDumaGame(deck ?? STORY_DECK) };
+    });
+    for (const side of ["yes", "no"] as const) {
+      act(() => game.result.current.game.requestSwipe(side, 0));
+      act(() => vi.runAllTimers());
+    }
+    expect(game.result.current.game.state.swipes).toBe("yn");
+    return game;
+  }
+  const savedDeck = (updatedAt: number) => ({ cards: STORY_CARDS.slice(0, 3), endings: [], updatedAt });
+
+  afterEach(() => vi.useRealTimers());
+
+  it("goes on when the connection comes back and hands the same saved deck back as a new object", () => {
+    answers.set("duma:myDeck", savedDeck(1));
+    const game = gameTwoSwipesIn();
+    const deckBefore = game.result.current.deck;
+    answers.set("duma:myDeck", savedDeck(1));
+    game.rerender();
+    expect(game.result.current.deck).toBe(deckBefore);
+    expect(game.result.current.game.state.swipes).toBe("yn");
+  });
+
+  it("begins again when another deck is saved, or the player goes back to the story", () => {
+    answers.set("duma:myDeck", savedDeck(1));
+    const game = gameTwoSwipesIn();
+    answers.set("duma:myDeck", savedDeck(2));
+    game.rerender();
+    expect(game.result.current.game.state.swipes).toBe("");
+
+    act(() => game.result.current.game.requestSwipe("yes", 0));
+    act(() => vi.runAllTimers());
+    answers.set("duma:myDeck", null);
+    game.rerender();
+    expect(game.result.current.deck).toBe(STORY_DECK);
+    expect(game.result.current.game.state.swipes).toBe("");
   });
 });
 
