@@ -2,7 +2,8 @@
  * Duma in real Chromium against the local backend (issue #15): swipe by keyboard, by the Yes
  * button and by dragging the card; a short drag springs back; an element driven to 0 ends the
  * world (∞) and the next swipe restarts; the reign shows on the games page's live leaderboard;
- * the card editor refuses a deck that is not an array and plays a valid one of the player's own.
+ * the card editor refuses a deck that is not an array and plays a valid one of the player's own;
+ * played with Enter, the buttons keep the keyboard focus.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,9 @@ const PLAYER = { name: "Petra", email: "petra@example.com" };
 
 const cardTitle = (page: Page) => page.getByTestId("duma-card").getByRole("heading");
 const time = (page: Page) => page.getByTestId("duma-time");
+/** The text of the button that has the keyboard focus, or null when the focus is elsewhere. */
+const focusedButton = (page: Page) =>
+  page.evaluate(() => (document.activeElement?.tagName === "BUTTON" ? document.activeElement.textContent : null));
 
 /** Waits until the element's meter reads `value`. */
 async function expectMeter(page: Page, name: string, value: number) {
@@ -211,6 +215,26 @@ describe("Duma journey", () => {
     // Its yes sets fire to 100; with no endings of its own the story's ending shows.
     await expectCard(page, "The Burning");
     await expect(time(page).textContent()).resolves.toBe("∞");
+  });
+
+  it("keeps the keyboard focus on the buttons played with Enter, while the card flies and through an ending", async () => {
+    const page = player.page;
+    // The world has ended (The Burning): Begin again, then No twice and Yes, all with Enter.
+    await page.getByRole("button", { name: "Begin again" }).focus();
+    await page.keyboard.press("Enter");
+    await expectCard(page, "The Comet");
+    await expect(focusedButton(page)).resolves.toBe("Yes");
+    await page.keyboard.press("Shift+Tab");
+    await expect(focusedButton(page)).resolves.toBe("No");
+    await page.keyboard.press("Enter");
+    await expectMeter(page, "Air", 6);
+    await expect(focusedButton(page)).resolves.toBe("No");
+    await page.keyboard.press("Enter");
+    await expectMeter(page, "Air", 11);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expectCard(page, "The Burning");
+    await expect(focusedButton(page)).resolves.toBe("Begin again");
   });
 
   it("fits a 390 px phone and swipes by touch, with reduced motion honoured", async () => {
