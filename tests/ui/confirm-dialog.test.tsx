@@ -76,4 +76,44 @@ describe("ConfirmDialog", () => {
     expect(await screen.findByRole("button", { name: "Delete" })).toBeEnabled();
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
+
+  it("gives the focus to the history when the message it deleted took its Delete button away", async () => {
+    const user = userEvent.setup();
+    render(<MessageHistoryHarness />);
+    await user.click(screen.getByRole("button", { name: "Delete Hi" }));
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByText("Hi")).not.toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Messages" })).toHaveFocus();
+  });
 });
+
+/** A history of two messages whose delete takes the message away before the dialog closes, as a live query does. */
+function MessageHistoryHarness() {
+  const [messages, setMessages] = useState(["Hi", "Bye"]);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  return (
+    <div role="region" aria-label="Messages" tabIndex={0}>
+      <ol>
+        {messages.map((text) => (
+          <li key={text}>
+            {text}
+            <button type="button" onClick={() => setDeleting(text)}>
+              Delete {text}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(next) => !next && setDeleting(null)}
+        title="Delete message?"
+        message="This cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        destructive
+        onConfirm={async () => setMessages((current) => current.filter((text) => text !== deleting))}
+      />
+    </div>
+  );
+}
