@@ -97,7 +97,7 @@ export function ScrollingHistory<M extends HistoryMessage>({
           New messages
         </button>
       )}
-      <NewMessageAnnouncer newest={newest} describe={describeNew} />
+      <NewMessageAnnouncer newest={newest} loaded={status !== "LoadingFirstPage"} describe={describeNew} />
     </div>
   );
 }
