@@ -101,12 +101,12 @@ describe("books page", () => {
 
     expect(screen.getAllByRole("listitem")).toHaveLength(8);
     expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Previous" })).toHaveAttribute("aria-disabled", "true");
 
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Book 10" })).toHaveAttribute("href", "/books/book10");
-    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Next" })).toHaveAttribute("aria-disabled", "true");
 
     await user.click(screen.getByRole("button", { name: "Previous" }));
     expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
@@ -162,7 +162,7 @@ describe("books page", () => {
   it("does not offer Next on a full last page, the server saying no book follows it", () => {
     pages.set(null, { books: books(1, 8), isDone: true, continueCursor: "after8", totalPages: 2 } satisfies Page);
     renderPage();
-    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Next" })).toHaveAttribute("aria-disabled", "true");
   });
 
   it("offers Next on the last counted page while a book still follows it, and counts that page", async () => {
@@ -174,11 +174,25 @@ describe("books page", () => {
     const user = renderPage();
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Next" })).toHaveAttribute("aria-disabled", "false");
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(screen.getByRole("link", { name: "Book 17" })).toBeInTheDocument();
     expect(screen.getByText("Page 3 of 3")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Next" })).toHaveAttribute("aria-disabled", "true");
+  });
+
+  it("keeps the keyboard focus on Next when Enter brings the last page, where Next then does nothing", async () => {
+    twoPages();
+    const user = renderPage();
+    screen.getByRole("button", { name: "Next" }).focus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
+    const next = screen.getByRole("button", { name: "Next" });
+    expect(next).toHaveAttribute("aria-disabled", "true");
+    expect(next).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
+    expect(address()).toBe("/books?page=2");
   });
 
   it("keeps the current page on screen while the next one loads", async () => {

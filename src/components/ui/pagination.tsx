@@ -16,13 +16,17 @@ type PaginationProps = {
 };
 
 const navButton =
-  "inline-flex min-h-10 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40";
+  "inline-flex min-h-10 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-40";
 
-/** Previous / Next with "Page x of y" between them (seed §2). */
+/**
+ * Previous / Next with "Page x of y" between them (seed §2). A button with no page to go to says
+ * so with aria-disabled rather than `disabled`, which would drop the keyboard focus to the page
+ * when Next, pressed, brings the last page.
+ */
 export function Pagination({ page, totalPages, canGoBack, canGoForward, onPrevious, onNext }: PaginationProps) {
   return (
     <nav aria-label="Pagination" className="flex items-center justify-center gap-3 sm:gap-4">
-      <button type="button" className={navButton} onClick={onPrevious} disabled={!canGoBack}>
+      <button type="button" className={navButton} onClick={() => canGoBack && onPrevious()} aria-disabled={!canGoBack}>
         <ChevronLeft aria-hidden className="size-4" />
         Previous
       </button>
@@ -30,7 +34,12 @@ export function Pagination({ page, totalPages, canGoBack, canGoForward, onPrevio
         Page {page}
         {totalPages !== null && <> of {Math.max(totalPages, canGoForward ? page + 1 : page)}</>}
       </p>
-      <button type="button" className={navButton} onClick={onNext} disabled={!canGoForward}>
+      <button
+        type="button"
+        className={navButton}
+        onClick={() => canGoForward && onNext()}
+        aria-disabled={!canGoForward}
+      >
         Next
         <ChevronRight aria-hidden className="size-4" />
       </button>
