@@ -25,6 +25,8 @@ vi.mock("convex/react", () => ({
   useQuery: (ref: FunctionReference<"query">, args: { search: string; cursor: string | null }) => {
     if (getFunctionName(ref) !== "friends:people") return undefined;
     peopleCalls.push(args);
+    if (args.search && args.cursor === "s2") return { people: [], isDone: true, continueCursor: "", totalPages: null };
+    // A search cannot tell that its full page was the last one (it has no range to look past).
     if (args.search) return { people: [person("Maria Silva")], isDone: false, continueCursor: "s2", totalPages: null };
     if (args.cursor === null) {
       return {
@@ -97,5 +99,15 @@ describe("the friends page", () => {
     expect(screen.getByText("Zoe")).toBeInTheDocument();
     expect(screen.getByText("Page 3 of 3")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Next" })).toHaveAttribute("aria-disabled", "true");
+  });
+
+  it("says that nobody more matches on the empty page after a search's full last page", async () => {
+    const user = renderPage();
+    await user.type(screen.getByRole("searchbox", { name: "Search people by name" }), "silva");
+    expect(await screen.findByText("Maria Silva")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(screen.getByText('No more people called "silva".')).toBeInTheDocument();
+    expect(screen.queryByText(/No one is called/)).not.toBeInTheDocument();
+    expect(screen.getByText("Page 2")).toBeInTheDocument();
   });
 });

@@ -48,7 +48,7 @@ export function EveryoneList() {
       {pages.isLoading ? (
         <Spinner />
       ) : pages.people?.length === 0 ? (
-        <EmptyState title={search ? `No one is called "${search}".` : "No one here yet."} />
+        <EmptyState title={emptyListTitle(search, pages.pageNumber)} />
       ) : (
         <ul aria-busy={pages.isChangingPage} className="divide-y divide-stone-100">
           {pages.people?.map((person) => (
@@ -68,4 +68,13 @@ export function EveryoneList() {
       )}
     </section>
   );
+}
+
+/**
+ * What an empty page says. A page after the first is empty when everyone on it left, or after a
+ * search's full last page: a search cannot tell that nobody more matches until it looks.
+ */
+function emptyListTitle(search: string, pageNumber: number): string {
+  if (pageNumber > 1) return search ? `No more people called "${search}".` : "No more people.";
+  return search ? `No one is called "${search}".` : "No one here yet.";
 }
