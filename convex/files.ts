@@ -10,6 +10,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
 import { IMAGE_TOO_LARGE, isAllowedImage, MAX_UPLOAD_BYTES, SNIFF_BYTES, UNSUPPORTED_IMAGE } from "./lib/image-types";
 import { userAction, userMutation } from "./lib/functions";
+import { takeUploadAllowance } from "./lib/upload-limits";
 import { UPLOAD_NOT_FOUND, uploadOf } from "./lib/uploads";
 
 /** How long an upload may wait for the document that uses it before the sweep deletes it. */
@@ -17,10 +18,11 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 /** Files looked at per sweep run (more are left to a follow-up run). */
 export const SWEEP_BATCH_SIZE = 200;
 
-/** A one-time URL the browser POSTs an image to; only verified users may upload. */
+/** A one-time URL the browser POSTs an image to; only verified users may upload, within an allowance. */
 export const generateUploadUrl = userMutation({
   args: {},
   handler: async (ctx) => {
+    await takeUploadAllowance(ctx, ctx.user._id);
     // The file is stored after this commits, so it is newer than the sweep's starting point.
     if ((await sweepState(ctx)) === null) await startSweeping(ctx);
     return await ctx.storage.generateUploadUrl();

@@ -4,11 +4,13 @@ import type { Id } from "../../convex/_generated/dataModel";
 import crons from "../../convex/crons";
 import { ORPHAN_GRACE_MS } from "../../convex/files";
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, UNSUPPORTED_IMAGE } from "../../convex/lib/image-types";
+import { tooManyUploadsMessage } from "../../convex/lib/upload-limits";
 import { UPLOAD_NOT_FOUND } from "../../convex/lib/uploads";
 import { addBook, PNG_BYTES, storeFile, uploadedImage } from "./book-fixtures";
 import { addPost } from "./posts-fixtures";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";
 
+const MINUTE = 60_000;
 const ascii = (text: string) => new TextEncoder().encode(text);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const GIF = ascii("GIF89a\x01\x00\x01\x00\x00\x00");
@@ -19,6 +21,25 @@ const SVG = ascii('<svg xmlns="http://www.w3.org/2000/svg"><script>steal()</scri
 async function fileExists(t: TestBackend, storageId: Id<"_storage">): Promise<boolean> {
   return (await t.run((ctx) => ctx.db.system.get(storageId))) !== null;
 }
+
+describe("asking for an upload URL", () => {
+  afterEach(() => vi.useRealTimers());
+
+  test("gives each person twenty at once, then one every three minutes, and says how long to wait", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-04T08:00:00Z") });
+    const t = newBackend();
+    const ann = await signedInUser(t);
+    const bob = await signedInUser(t, { name: "Bob", email: "bob@example.com" });
+    for (let upload = 0; upload < 20; upload++) await ann.as.mutation(api.files.generateUploadUrl, {});
+    await expect(ann.as.mutation(api.files.generateUploadUrl, {})).rejects.toThrow(tooManyUploadsMessage(3 * MINUTE));
+    await expect(bob.as.mutation(api.files.generateUploadUrl, {})).resolves.toEqual(expect.any(String));
+    vi.advanceTimersByTime(3 * MINUTE);
+    await ann.as.mutation(api.files.generateUploadUrl, {});
+    await expect(ann.as.mutation(api.files.generateUploadUrl, {})).rejects.toThrow(
+      "Too many image uploads. Please try again in",
+    );
+  });
+});
 
 describe("confirming an upload", () => {
   test.each([

@@ -1,0 +1,27 @@
+/**
+ * How many upload URLs a person gets (security review): an upload URL takes a file of any size
+ * and type, and only confirmUpload checks it, so a script that never confirms could fill storage
+ * until the orphan sweep (an hour later) if URLs were free. Twenty at once, then one more every
+ * three minutes: far more images than anyone adds to books, posts and rooms in an hour.
+ */
+import { HOUR, MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
+import { ConvexError } from "convex/values";
+import { components } from "../_generated/api";
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+
+export const uploadLimits = new RateLimiter(components.rateLimiter, {
+  imageUpload: { kind: "token bucket", rate: 20, period: HOUR, capacity: 20 },
+});
+
+/** "Too many image uploads. Please try again in 3 minutes." */
+export function tooManyUploadsMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
+  return `Too many image uploads. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/** Takes one upload URL from the caller's allowance, or throws how long to wait. */
+export async function takeUploadAllowance(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  const status = await uploadLimits.limit(ctx, "imageUpload", { key: userId });
+  if (!status.ok) throw new ConvexError(tooManyUploadsMessage(status.retryAfter));
+}
