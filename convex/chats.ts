@@ -9,7 +9,7 @@ import { CHAT_NAME_REQUIRED, NOT_CHAT_CREATOR } from "./lib/chat-texts";
 import { existingRoom, roomSummaries } from "./lib/chats";
 import { cappedPage } from "./lib/conversations";
 import { userMutation, userQuery } from "./lib/functions";
-import { isBlankImageUrl, validateImage } from "./lib/images";
+import { isBlankImageUrl, validateUploadedImage } from "./lib/images";
 import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
 import { imageRefValidator } from "./lib/validators";
 
@@ -35,8 +35,8 @@ export const get = userQuery({
 });
 
 /**
- * A new room of the caller's; the cover is optional and, when uploaded, must be the caller's own
- * upload. Each room comes out of the caller's allowance (lib/chat-limits.ts), taken once the name
+ * A new room of the caller's; the cover is optional and must be the caller's own upload (a
+ * remote image URL would let its host see who opens the list of rooms; SECURITY.md). Each room comes out of the caller's allowance (lib/chat-limits.ts), taken once the name
  * and description are valid and before anything is written; a refused call changes nothing.
  */
 export const create = userMutation({
@@ -51,7 +51,7 @@ export const create = userMutation({
     const cover = image === undefined || isBlankImageUrl(image) ? undefined : image;
     return await ctx.db.insert("chatRooms", {
       ...fields,
-      ...(cover === undefined ? {} : { image: await validateImage(ctx, cover, ctx.user._id) }),
+      ...(cover === undefined ? {} : { image: await validateUploadedImage(ctx, cover, ctx.user._id) }),
       createdBy: ctx.user._id,
     });
   },

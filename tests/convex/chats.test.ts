@@ -9,6 +9,7 @@ import {
   DEFAULT_CHAT_DESCRIPTION,
   NOT_CHAT_CREATOR,
 } from "../../convex/lib/chat-texts";
+import { UPLOADED_IMAGE_ONLY } from "../../convex/lib/images";
 import { UPLOAD_NOT_FOUND } from "../../convex/lib/uploads";
 import { uploadedImage } from "./book-fixtures";
 import { addRoom, firstPage, joinRoom, seedHistory } from "./chat-fixtures";
@@ -100,11 +101,13 @@ describe("chats.create and the list", () => {
     await expect(addRoom(ann.as, { name: "Again", image: { storageId } })).rejects.toThrow(UPLOAD_NOT_FOUND);
   });
 
-  test("a cover may also be an https address, not any other kind", async () => {
-    const { ann } = await scene();
-    const roomId = await addRoom(ann.as, { image: { url: "https://example.com/cover.png" } });
-    expect((await ann.as.query(api.chats.get, { roomId }))?.imageUrl).toBe("https://example.com/cover.png");
-    await expect(addRoom(ann.as, { image: { url: "javascript:alert(1)" } })).rejects.toThrow("valid https URL");
+  test("a cover must be uploaded: a link to an image is refused and nothing is stored", async () => {
+    const { t, ann } = await scene();
+    await expect(addRoom(ann.as, { image: { url: "https://example.com/cover.png" } })).rejects.toThrow(
+      UPLOADED_IMAGE_ONLY,
+    );
+    await expect(addRoom(ann.as, { image: { url: "javascript:alert(1)" } })).rejects.toThrow(UPLOADED_IMAGE_ONLY);
+    expect(await roomCount(t)).toBe(0);
   });
 
   test("a sixth room in a burst is refused with how long to wait and stores nothing; one more comes every 10 minutes", async () => {
@@ -210,10 +213,16 @@ describe("chats.remove", () => {
     expect(await messageCount(t, keptRoom)).toBe(3);
   });
 
-  test("a room with a cover given as an address deletes no stored file", async () => {
+  test("a room with a cover given as an address (made before covers had to be uploaded) deletes no stored file", async () => {
     const { t, ann } = await scene();
     const unrelatedUpload = await uploadedImage(t, ann.as);
-    const roomId = await addRoom(ann.as, { image: { url: "https://example.com/cover.png" } });
+    const roomId = await t.run((ctx) =>
+      ctx.db.insert("chatRooms", {
+        name: "Old room",
+        image: { url: "https://example.com/cover.png" },
+        createdBy: ann.userId,
+      }),
+    );
     await ann.as.mutation(api.chats.remove, { roomId });
     expect(await t.run((ctx) => ctx.db.system.get(unrelatedUpload))).not.toBeNull();
   });
