@@ -218,6 +218,15 @@ export default defineSchema({
     retryAfter: v.number(),
   }).index("by_key", ["key"]),
 
+  /**
+   * A browser (client id) that signed in to an address: the address-wide wait a stranger's
+   * guesses cause does not apply to it (lib/sign-in-backoff.ts).
+   */
+  trustedSignInClients: defineTable({
+    key: v.string(),
+    trustedUntil: v.number(),
+  }).index("by_key", ["key"]),
+
   /** The hash of the registration key the browser of an address's latest sign-up holds. */
   pendingSignUps: defineTable({
     email: v.string(),

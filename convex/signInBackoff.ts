@@ -14,6 +14,8 @@ import {
   backoffKeys,
   type BackoffScope,
   secondsToWait,
+  TRUSTED_CLIENT_MS,
+  trustKey,
   withoutLatestFailure,
 } from "./lib/sign-in-backoff";
 
@@ -27,14 +29,27 @@ async function countOf(ctx: MutationCtx, key: string) {
     .unique();
 }
 
-/** Refuses the attempt while either count asks to wait, saying how long; otherwise counts it as a failure. */
+async function trustOf(ctx: MutationCtx, email: string, clientId: string) {
+  const key = trustKey(email, clientId);
+  if (key === null) return null;
+  return await ctx.db
+    .query("trustedSignInClients")
+    .withIndex("by_key", (q) => q.eq("key", key))
+    .unique();
+}
+
+/**
+ * Refuses the attempt while a count asks to wait, saying how long; otherwise counts it as a
+ * failure. A browser that signed in to the address before waits only for its own failures.
+ */
 export const reserveAttempt = internalMutation({
   args: attempt,
   handler: async (ctx, { email, clientId }) => {
     const now = Date.now();
     const keys = backoffKeys(email, clientId);
     const rows = { pair: await countOf(ctx, keys.pair), address: await countOf(ctx, keys.address) };
-    const wait = Math.max(secondsToWait(rows.pair, now), secondsToWait(rows.address, now));
+    const trusted = ((await trustOf(ctx, email, clientId))?.trustedUntil ?? 0) > now;
+    const wait = Math.max(secondsToWait(rows.pair, now), trusted ? 0 : secondsToWait(rows.address, now));
     if (wait > 0) throw new ConvexError(tooManyAttemptsMessage(wait));
     for (const scope of SCOPES) {
       const row = rows[scope];
@@ -55,8 +70,9 @@ export const releaseAttempt = internalMutation({
 });
 
 /**
- * The right secret from this client: its count starts over, and the address-wide count gets
- * this attempt back (it decays by itself, so other clients' failures stay counted).
+ * The right secret from this client: its count starts over, the address-wide count gets this
+ * attempt back (it decays by itself, so other clients' failures stay counted), and the client
+ * is trusted for the address (TRUSTED_CLIENT_MS from now).
  */
 export const recordSuccess = internalMutation({
   args: attempt,
@@ -65,6 +81,12 @@ export const recordSuccess = internalMutation({
     const pair = await countOf(ctx, keys.pair);
     if (pair !== null) await ctx.db.delete(pair._id);
     await giveBack(ctx, keys.address, "address");
+    const key = trustKey(email, clientId);
+    if (key === null) return;
+    const trustedUntil = Date.now() + TRUSTED_CLIENT_MS;
+    const trust = await trustOf(ctx, email, clientId);
+    if (trust === null) await ctx.db.insert("trustedSignInClients", { key, trustedUntil });
+    else await ctx.db.patch(trust._id, { trustedUntil });
   },
 });
 

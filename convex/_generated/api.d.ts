@@ -64,6 +64,7 @@ import type * as lib_profiles from "../lib/profiles.js";
 import type * as lib_sign_in_backoff from "../lib/sign-in-backoff.js";
 import type * as lib_stream_page from "../lib/stream-page.js";
 import type * as lib_text from "../lib/text.js";
+import type * as lib_upload_limits from "../lib/upload-limits.js";
 import type * as lib_uploads from "../lib/uploads.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_views from "../lib/views.js";
@@ -140,6 +141,7 @@ declare const fullApi: ApiFromModules<{
   "lib/sign-in-backoff": typeof lib_sign_in_backoff;
   "lib/stream-page": typeof lib_stream_page;
   "lib/text": typeof lib_text;
+  "lib/upload-limits": typeof lib_upload_limits;
   "lib/uploads": typeof lib_uploads;
   "lib/validators": typeof lib_validators;
   "lib/views": typeof lib_views;

@@ -2,7 +2,9 @@
  * Brute-force protection that slows the guesser, not the owner (security review item 8).
  * Failures are counted per (client, address) pair: after a few, each further try must wait a
  * growing delay. A second, much looser count per address bounds a guesser who keeps changing
- * client ids. Nobody is locked out for an hour by a stranger's ten wrong guesses.
+ * client ids. Nobody is locked out for an hour by a stranger's ten wrong guesses, and a browser
+ * that signed in to the address before is not held by the address-wide count at all: a
+ * stranger who keeps it at its longest wait slows new browsers, not the owner's own.
  */
 export type FailureCount = { failures: number; lastFailureAt: number; retryAfter: number };
 
@@ -15,9 +17,17 @@ export const BACKOFF = {
 
 export type BackoffScope = "pair" | "address";
 
+/** How long a browser that signed in to an address stays trusted, renewed by each sign-in. */
+export const TRUSTED_CLIENT_MS = 90 * 24 * 60 * 60 * 1000;
+
 /** The rows' keys for one attempt; a client that sent no id shares "unknown" with the others. */
 export function backoffKeys(email: string, clientId: string): Record<BackoffScope, string> {
   return { pair: `pair:${clientId}|${email}`, address: `address:${email}` };
+}
+
+/** The key under which a browser is trusted for an address; null for one that sent no id. */
+export function trustKey(email: string, clientId: string): string | null {
+  return clientId === "unknown" ? null : `trusted:${clientId}|${email}`;
 }
 
 /** The count after one more failure at `now` (an old count is forgotten first). */

@@ -1,7 +1,7 @@
 /** The account rules of the security review (items 5, 6, 8, 9 and 10), each as an attack that must fail. */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { AUTH_MESSAGES, tooManyAttemptsMessage } from "../../convex/lib/auth-messages";
-import { afterFailure, BACKOFF } from "../../convex/lib/sign-in-backoff";
+import { afterFailure, BACKOFF, TRUSTED_CLIENT_MS } from "../../convex/lib/sign-in-backoff";
 import { useAuthEnvironment } from "./auth-env";
 import { latestCode, mailTo, PASSWORD, sessionCount, signIn, userByEmail, verifiedUser } from "./auth-kit";
 import { newBackend } from "./test-env";
@@ -148,6 +148,58 @@ describe("brute force without locking the owner out (item 8)", () => {
     await expect(signIn(t, { flow: "email-verification", email: VICTIM, code })).resolves.toMatchObject({
       tokens: expect.any(Object),
     });
+  }, 60_000);
+
+  test("a stranger holding the address-wide count at its longest wait slows new browsers, not the owner's own", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    await verifiedUser(t, VICTIM);
+    await signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "owners-laptop" });
+    // What ~41 wrong guesses from as many client ids leave behind: a 15-minute wait for the address.
+    const now = Date.now();
+    await t.run(async (ctx) => {
+      await ctx.db.insert("signInFailures", {
+        key: `address:${VICTIM}`,
+        failures: BACKOFF.address.freeFailures + 11,
+        lastFailureAt: now,
+        retryAfter: now + BACKOFF.maxDelayMs,
+      });
+    });
+
+    await expect(
+      signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "strangers-next-id" }),
+    ).rejects.toThrow(tooManyAttemptsMessage(BACKOFF.maxDelayMs / 1000));
+    const owner = await signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "owners-laptop" });
+    expect(owner.tokens?.token).toEqual(expect.any(String));
+    // The owner's browser still waits for its own wrong guesses.
+    for (let miss = 0; miss < 4; miss++) {
+      await expect(
+        signIn(t, { flow: "signIn", email: VICTIM, password: "wrong-pw", clientId: "owners-laptop" }),
+      ).rejects.toThrow(AUTH_MESSAGES.incorrectPassword);
+    }
+    await expect(
+      signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "owners-laptop" }),
+    ).rejects.toThrow(tooManyAttemptsMessage(1));
+  }, 60_000);
+
+  test("a browser's trust in an address lapses 90 days after its last sign-in", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    await verifiedUser(t, VICTIM);
+    await signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "old-laptop" });
+    vi.advanceTimersByTime(TRUSTED_CLIENT_MS + 1);
+    const now = Date.now();
+    await t.run(async (ctx) => {
+      await ctx.db.insert("signInFailures", {
+        key: `address:${VICTIM}`,
+        failures: BACKOFF.address.freeFailures + 1,
+        lastFailureAt: now,
+        retryAfter: now + BACKOFF.firstDelayMs,
+      });
+    });
+    await expect(
+      signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "old-laptop" }),
+    ).rejects.toThrow(tooManyAttemptsMessage(1));
   }, 60_000);
 
   test("an address-wide count slows a guesser who keeps changing client ids", () => {
