@@ -92,10 +92,20 @@ function mailHtml({ code, link }: VerificationMail): string {
  * The e-mail one-time-code provider behind the Password provider's `verify` step.
  * Convex Auth calls sendVerificationRequest with the action ctx as a second argument
  * (not in Auth.js's type), which is how the code reaches the dev mailbox table.
+ *
+ * A code is checked against the address in `params.accountEmail`, not Email's default
+ * `params.email`: Convex Auth counts failed codes per `params.email` in its own table, and
+ * anyone can add to that count with public `auth:signIn` calls that name no provider (they never
+ * sign in: this provider is not public). Without `email` in the params of our verification the
+ * owner's code is not refused for a stranger's count; our own back-off (signInBackoff.ts)
+ * bounds guessing instead.
  */
 export const emailCodeProvider = Email({
   id: EMAIL_CODE_PROVIDER_ID,
   maxAge: CODE_LIFETIME_SECONDS,
+  authorize: async (params, account) => {
+    if (params.accountEmail !== account.providerAccountId) throw new Error("The code is not for this address");
+  },
   generateVerificationToken: async () => generateVerificationCode(),
   sendVerificationRequest: async (params, ...rest: unknown[]) => {
     const ctx = rest[0] as ActionCtx;

@@ -189,9 +189,10 @@ async function verifyEmail(ctx: AuthCtx, attempt: Attempt, code: string, proof: 
   }
   let signedIn: SignedIn | null;
   try {
+    // `accountEmail`, not `email`: see emailCodeProvider.
     signedIn = await signInViaProvider(ctx, emailCodeProvider, {
       accountId: account._id,
-      params: { email, code },
+      params: { accountEmail: email, code },
     });
   } catch (error) {
     // "Could not verify code": wrong, used, replaced by a newer one, or expired.

@@ -1,5 +1,6 @@
 /** The account rules of the security review (items 5, 6, 8, 9 and 10), each as an attack that must fail. */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api } from "../../convex/_generated/api";
 import { AUTH_MESSAGES, tooManyAttemptsMessage } from "../../convex/lib/auth-messages";
 import { afterFailure, BACKOFF, TRUSTED_CLIENT_MS } from "../../convex/lib/sign-in-backoff";
 import { useAuthEnvironment } from "./auth-env";
@@ -200,6 +201,28 @@ describe("brute force without locking the owner out (item 8)", () => {
     await expect(
       signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "old-laptop" }),
     ).rejects.toThrow(tooManyAttemptsMessage(1));
+  }, 60_000);
+
+  test("a stranger's codes sent to Convex Auth without a provider do not stop the owner verifying", async () => {
+    const t = newBackend();
+    await signIn(t, { flow: "signUp", email: VICTIM, password: PASSWORD });
+    const code = await latestCode(t, VICTIM);
+    const wrong = code === "12345678" ? "87654321" : "12345678";
+    // Public auth:signIn calls that name no provider go straight to Convex Auth's code check: they
+    // never sign in, but each one counts a failure for params.email in Convex Auth's own table.
+    for (let call = 0; call < 3; call++) {
+      await expect(t.action(api.auth.signIn, { params: { email: VICTIM, code: wrong } })).resolves.toEqual({
+        tokens: null,
+      });
+    }
+    const counted = await t.run((ctx) => ctx.db.query("authRateLimits").collect());
+    expect(counted.map((row) => row.identifier)).toEqual([VICTIM]);
+    // What a thousand such calls leave: no attempt left for the address this hour.
+    await t.run((ctx) => ctx.db.patch(counted[0]!._id, { attemptsLeft: 0, lastAttemptTime: Date.now() }));
+
+    await expect(signIn(t, { flow: "email-verification", email: VICTIM, code })).resolves.toMatchObject({
+      tokens: expect.any(Object),
+    });
   }, 60_000);
 
   test("an address-wide count slows a guesser who keeps changing client ids", () => {
