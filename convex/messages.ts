@@ -12,6 +12,7 @@ import {
   requireParticipant,
 } from "./lib/conversations";
 import { userMutation, userQuery } from "./lib/functions";
+import { takePrivateMessageAllowance } from "./lib/message-limits";
 import { cleanText, LIMITS } from "./lib/text";
 
 /** A conversation's messages, newest first, a page at a time (the page shows them oldest at the top). */
@@ -37,9 +38,10 @@ export const list = userQuery({
 });
 
 /**
- * Sends a message. In the same mutation the conversation's preview moves, both people's rows
- * move to the top of their lists, the other person gets one more unread, and the sender's own
- * unread clears (answering means they have read it).
+ * Sends a message, within the sender's allowance (lib/message-limits.ts). In the same mutation
+ * the conversation's preview moves, both people's rows move to the top of their lists, the other
+ * person gets one more unread, and the sender's own unread clears (answering means they have
+ * read it).
  */
 export const send = userMutation({
   args: { conversationId: v.string(), text: v.string() },
@@ -47,6 +49,7 @@ export const send = userMutation({
     const { conversation, member } = await requireParticipant(ctx, conversationId, ctx.user._id);
     if (text.trim().length === 0) throw new ConvexError(MESSAGE_REQUIRED);
     const cleaned = cleanText(text, "Message", LIMITS.message);
+    await takePrivateMessageAllowance(ctx, ctx.user._id);
 
     const messageId = await ctx.db.insert("messages", {
       conversationId: conversation._id,

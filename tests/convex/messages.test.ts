@@ -1,10 +1,12 @@
 import { convexTest } from "convex-test";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
+import { tooFastMessage } from "../../convex/lib/chat-limits";
 import { LIMITS } from "../../convex/lib/text";
 import { conversationWith, deletedConversationId, memberRowOf, messageTime } from "./conversation-fixtures";
+import { registerComponents } from "./components";
 import { modules, newBackend, signedInUser, type TestBackend } from "./test-env";
 
 const NOT_SIGNED_IN = /logged in/;
@@ -120,9 +122,32 @@ describe("messages:send and list", () => {
     expect(await storedTexts(t, conversationId)).toEqual([]);
   });
 
+  test("a sender gets twenty messages at once, then one a second across conversations; the refused one is not stored", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-04T08:00:00Z") });
+    try {
+      const { t, ann, bob, cat, conversationId } = await scene();
+      const withCat = await conversationWith(ann, cat);
+      for (let message = 0; message < 20; message++) {
+        await ann.as.mutation(api.messages.send, {
+          conversationId: message % 2 ? withCat : conversationId,
+          text: "hi",
+        });
+      }
+      const refusal = ann.as.mutation(api.messages.send, { conversationId, text: "one too many" });
+      await expect(refusal).rejects.toThrow(tooFastMessage(1000));
+      expect(await storedTexts(t, conversationId)).not.toContain("one too many");
+      await bob.as.mutation(api.messages.send, { conversationId, text: "Bob has his own allowance" });
+      vi.advanceTimersByTime(1000);
+      await ann.as.mutation(api.messages.send, { conversationId, text: "one more" });
+      expect(await storedTexts(t, conversationId)).toContain("one more");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("loads older messages a page at a time, reading O(page) documents however long the history", async () => {
     const pageSize = 20;
-    const t = convexTest({ schema, modules, transactionLimits: { documentsRead: pageSize + 5 } });
+    const t = registerComponents(convexTest({ schema, modules, transactionLimits: { documentsRead: pageSize + 5 } }));
     const ann = await signedInUser(t);
     const bob = await signedInUser(t);
     const conversationId = await conversationWith(ann, bob);
@@ -144,7 +169,7 @@ describe("messages:send and list", () => {
       Array.from({ length: pageSize }, (_, i) => `m${279 - i}`),
     );
     // Asking for more than 50 at once still gets one page of 50.
-    const capped = convexTest({ schema, modules });
+    const capped = registerComponents(convexTest({ schema, modules }));
     const carl = await signedInUser(capped);
     const dora = await signedInUser(capped);
     const big = await conversationWith(carl, dora);
@@ -237,7 +262,7 @@ describe("messages:remove", () => {
   });
 
   test("deleting the newest message reads the same few documents however long the history", async () => {
-    const t = convexTest({ schema, modules, transactionLimits: { documentsRead: 20 } });
+    const t = registerComponents(convexTest({ schema, modules, transactionLimits: { documentsRead: 20 } }));
     const ann = await signedInUser(t);
     const bob = await signedInUser(t);
     const conversationId = await conversationWith(ann, bob);

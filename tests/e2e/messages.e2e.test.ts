@@ -190,9 +190,14 @@ describe("private messages journey", () => {
 
   it("pages back with Load older, and offers New messages while Ben reads older ones", async () => {
     const annClient = await clientFor(app, ANN);
-    for (let i = 1; i <= 45; i++) {
-      await annClient.mutation(api.messages.send, { conversationId, text: `Catching up, part ${i}` });
-    }
+    // A long backlog, written straight to the table (sending it would take Ann's allowance of
+    // twenty messages at once); the last part is sent, so previews and counts move as usual.
+    await app.engine.admin.run(async (ctx) => {
+      for (let i = 1; i <= 44; i++) {
+        await ctx.db.insert("messages", { conversationId, senderId: ann.userId, text: `Catching up, part ${i}` });
+      }
+    });
+    await annClient.mutation(api.messages.send, { conversationId, text: "Catching up, part 45" });
     const page = ben.page;
     await page.goto(new URL(`/messages/${conversationId}`, app.url).href);
     await history(page).getByText("Catching up, part 45").waitFor({ timeout: LIVE_TIMEOUT_MS });
@@ -232,6 +237,10 @@ describe("private messages journey", () => {
     await dialog.getByRole("button", { name: "Delete" }).click();
     await dialog.waitFor({ state: "detached" });
     await history(page).getByText("Pinned to the newest").waitFor({ state: "detached", timeout: LIVE_TIMEOUT_MS });
+    // The Delete button went with the message: the focus is back in the history, not on the page.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe(
+      `Conversation with ${BEN.name}`,
+    );
     await history(ben.page).getByText("Pinned to the newest").waitFor({ state: "detached", timeout: LIVE_TIMEOUT_MS });
     // Ben's own reply has no Delete for Ann.
     const bens = history(page).getByRole("listitem").filter({ hasText: "Yes! Come by after 5." });
