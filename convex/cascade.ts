@@ -127,23 +127,63 @@ export async function deleteReportsOf(ctx: MutationCtx, kind: ReportTargetKind, 
   return item.reportCount;
 }
 
+/** People's presence rows removed per mutation when a room goes (each also has its sessions). */
+export const PRESENCE_BATCH_SIZE = 100;
+
 /**
- * Deletes a chat room: the first batch of its messages now and the rest by the scheduler, who
- * is in it (presence), and its cover when the room's creator uploaded it (a cover given as a
- * URL, or a file that is not theirs, is left alone). Clients in the room see chats.get turn null.
+ * Deletes a chat room: the first batch of its messages and of who has been in it (presence)
+ * now, the rest by the scheduler, and its cover when the room's creator uploaded it (a cover
+ * given as a URL, or a file that is not theirs, is left alone). Clients in the room see
+ * chats.get turn null; heartbeats for it add nobody back (chatPresence.heartbeat).
  */
 export async function deleteChatRoom(ctx: MutationCtx, room: Doc<"chatRooms">): Promise<void> {
   await deleteDependents(ctx, { table: "chatRooms", id: room._id });
-  await chatPresence.removeRoom(ctx, room._id);
+  await removeRoomPresence(ctx, room._id);
   await deleteStoredImage(ctx, room.image, room.createdBy);
   await ctx.db.delete(room._id);
   await deleteReportsOf(ctx, "chatRoom", room._id);
 }
 
-/** Deletes one chat message (a message owns nothing else but its open reports). */
+/**
+ * Removes up to a batch of the people the presence component keeps for a room (everyone who
+ * was ever in it, online or not), and schedules the next batch while more remain; the last run
+ * removes the room's own rows. The component's removeRoom reads them all at once, which a room
+ * visited by some ten thousand people over its life would take past a mutation's read limit.
+ */
+async function removeRoomPresence(ctx: MutationCtx, roomId: Id<"chatRooms">): Promise<void> {
+  const people = await chatPresence.listRoom(ctx, roomId, false, PRESENCE_BATCH_SIZE);
+  if (people.length < PRESENCE_BATCH_SIZE) {
+    await chatPresence.removeRoom(ctx, roomId);
+    return;
+  }
+  for (const { userId } of people) await chatPresence.removeRoomUser(ctx, roomId, userId as Id<"users">);
+  await ctx.scheduler.runAfter(0, internal.cascade.continueRemovingRoomPresence, { roomId });
+}
+
+export const continueRemovingRoomPresence = internalMutation({
+  args: { roomId: v.id("chatRooms") },
+  handler: async (ctx, { roomId }) => await removeRoomPresence(ctx, roomId),
+});
+
+/**
+ * Deletes one chat message (a message owns nothing else but its open reports). When it was
+ * the room's newest, the room's "last message" time goes back to the one before, or away.
+ */
 export async function deleteChatMessage(ctx: MutationCtx, message: Doc<"chatMessages">): Promise<void> {
   await ctx.db.delete(message._id);
   await deleteReportsOf(ctx, "chatMessage", message._id);
+  const room = await ctx.db.get(message.roomId);
+  if (room?.lastMessageAt === undefined) return;
+  const newest = await ctx.db
+    .query("chatMessages")
+    .withIndex("by_roomId", (q) => q.eq("roomId", room._id))
+    .order("desc")
+    .first();
+  // lastMessageAt moves at most once a minute, so it may be older than the newest message: only
+  // a time later than every message left is wrong.
+  if (newest === null) await ctx.db.patch(room._id, { lastMessageAt: undefined });
+  else if (room.lastMessageAt > newest._creationTime)
+    await ctx.db.patch(room._id, { lastMessageAt: newest._creationTime });
 }
 
 /**

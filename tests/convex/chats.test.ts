@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { CASCADE_BATCH_SIZE } from "../../convex/cascade";
+import { CASCADE_BATCH_SIZE, PRESENCE_BATCH_SIZE } from "../../convex/cascade";
+import { chatPresence } from "../../convex/lib/chats";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
 import {
   CHAT_CREATE_TOO_FAST,
@@ -180,6 +181,23 @@ describe("chats.get", () => {
     await ann.as.mutation(api.chatMessages.send, { roomId, text: "a minute on" });
     expect((await ann.as.query(api.chats.get, { roomId }))?.lastMessageAt).toBe(Date.parse("2026-03-04T12:01:00Z"));
   });
+
+  test("deleting the newest messages takes the time of the last message back to the one before, or away", async () => {
+    vi.useFakeTimers({ now: new Date("2026-03-04T12:00:00Z") });
+    const { ann } = await scene();
+    const roomId = await addRoom(ann.as);
+    const lastMessageAt = async () => (await ann.as.query(api.chats.get, { roomId }))?.lastMessageAt;
+    const first = await ann.as.mutation(api.chatMessages.send, { roomId, text: "first" });
+    vi.advanceTimersByTime(5 * 60_000);
+    const second = await ann.as.mutation(api.chatMessages.send, { roomId, text: "five minutes on" });
+    expect(await lastMessageAt()).toBe(Date.parse("2026-03-04T12:05:00Z"));
+
+    await ann.as.mutation(api.chatMessages.remove, { messageId: second });
+    // The first message's creation time (a fraction of a millisecond on).
+    expect(await lastMessageAt()).toBeCloseTo(Date.parse("2026-03-04T12:00:00Z"), 0);
+    await ann.as.mutation(api.chatMessages.remove, { messageId: first });
+    expect(await lastMessageAt()).toBeNull();
+  });
 });
 
 describe("chats.remove", () => {
@@ -211,6 +229,35 @@ describe("chats.remove", () => {
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await messageCount(t, roomId)).toBe(0);
     expect(await messageCount(t, keptRoom)).toBe(3);
+  });
+
+  test("removes everyone who was ever in the room, a batch of people per run, however many there were", async () => {
+    vi.useFakeTimers();
+    const { t, ann, bob } = await scene();
+    const roomId = await addRoom(ann.as);
+    const visitors = Array.from(
+      { length: 2 * PRESENCE_BATCH_SIZE + 7 },
+      (_, index) => `visitor-${index}` as Id<"users">,
+    );
+    await t.run(async (ctx) => {
+      for (const visitor of visitors) {
+        const { sessionToken } = await chatPresence.heartbeat(ctx, roomId, visitor, `tab-of-${visitor}`, 10_000);
+        // Most left long ago: the component keeps them, offline.
+        if (visitor !== visitors[0]) await chatPresence.disconnect(ctx, sessionToken);
+      }
+    });
+    await joinRoom(bob.as, roomId, bob.userId);
+
+    await ann.as.mutation(api.chats.remove, { roomId });
+    expect(await bob.as.query(api.chats.get, { roomId })).toBeNull();
+    // The remove took the first batch; the rest go in scheduled runs, as many as it takes.
+    const left = await t.run((ctx) => chatPresence.listRoom(ctx, roomId, false, 1000));
+    expect(left).toHaveLength(visitors.length + 1 - PRESENCE_BATCH_SIZE);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+
+    expect(await t.run((ctx) => chatPresence.listRoom(ctx, roomId, false, 1000))).toEqual([]);
+    expect(await t.run((ctx) => chatPresence.listUser(ctx, visitors[0]!, false))).toEqual([]);
+    expect(await t.run((ctx) => chatPresence.listUser(ctx, bob.userId, false))).toEqual([]);
   });
 
   test("a room with a cover given as an address (made before covers had to be uploaded) deletes no stored file", async () => {
