@@ -9,6 +9,7 @@ import { ConvexError, v } from "convex/values";
 import { mutation } from "./_generated/server";
 import { takeHeartbeatAllowance, takeTypingAllowance } from "./lib/chat-limits";
 import { CHAT_NOT_FOUND } from "./lib/chat-texts";
+import { TYPING_SIGNAL_MS } from "./lib/typing-signal";
 import { chatPresence, existingRoom } from "./lib/chats";
 import { publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
@@ -21,8 +22,6 @@ export const BAD_PRESENCE_SESSION = "Presence needs a session id and an interval
 export const MAX_HEARTBEAT_INTERVAL_MS = 12_000;
 const MIN_HEARTBEAT_INTERVAL_MS = 1_000;
 const MAX_SESSION_ID_LENGTH = 200;
-/** How long one typing signal lasts: the client renews it every ~2 s while typing, so it outlives a missed "false". */
-export const TYPING_SIGNAL_MS = 6_000;
 
 /**
  * What a heartbeat for a deleted room answers: no tokens, and nothing written, so a deleted room

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { peopleHere, shouldSignalTyping, typingLabel, typingNames, type RoomPresence } from "@/features/chats/typing";
+import {
+  peopleHere,
+  shouldSignalTyping,
+  typingDeadlines,
+  typingLabel,
+  typingNames,
+  type RoomPresence,
+} from "@/features/chats/typing";
+import { TYPING_SIGNAL_MS } from "../../convex/lib/typing-signal";
 
 const now = 1_000_000;
 const person = (userId: string, name: string, typingUntil?: number, online = true): RoomPresence => ({
@@ -18,7 +26,7 @@ describe("typing label", () => {
     expect(typingLabel(["Alice", "Ben", "Cleo", "Dan", "Eve"])).toBe("Alice, Ben and 3 others are typing…");
   });
 
-  it("counts only others who are here and whose typing has not expired", () => {
+  it("counts only others who are here and whose typing has not lapsed", () => {
     const presence = [
       person("me", "Me", now + 5_000),
       person("alice", "Alice", now + 4_000),
@@ -28,8 +36,30 @@ describe("typing label", () => {
       { userId: "eve", online: true, data: { typingUntil: now + 1 } },
       { userId: "fay", name: "Fay", online: true, data: "not presence data" },
     ];
-    expect(typingNames(presence, "me", now)).toEqual(["Alice", "Someone"]);
-    expect(typingNames(presence, "me", now + 4_000)).toEqual([]);
+    const deadlines = typingDeadlines(null, presence, now);
+    expect(typingNames(presence, "me", deadlines, now)).toEqual(["Alice", "Someone"]);
+    expect(typingNames(presence, "me", deadlines, now + 4_000)).toEqual([]);
+  });
+
+  it("times a signal that arrives while the room is open from when it came, whatever the server's clock says", () => {
+    const before = typingDeadlines(null, [person("alice", "Alice"), person("ben", "Ben")], now);
+    // The server's clock is a minute ahead of the reader's, or a minute behind.
+    const signals = [
+      person("alice", "Alice", now + 60_000 + TYPING_SIGNAL_MS),
+      person("ben", "Ben", now - 60_000 + TYPING_SIGNAL_MS),
+    ];
+    const seen = typingDeadlines(before, signals, now);
+    expect(typingNames(signals, "me", seen, now + TYPING_SIGNAL_MS - 1)).toEqual(["Alice", "Ben"]);
+    expect(typingNames(signals, "me", seen, now + TYPING_SIGNAL_MS)).toEqual([]);
+  });
+
+  it("keeps a signal's deadline while the same signal is listed again, and renews it for a new one", () => {
+    const seen = typingDeadlines(new Map(), [person("alice", "Alice", 5_000)], now);
+    const again = typingDeadlines(seen, [person("alice", "Alice", 5_000)], now + 3_000);
+    expect(again.get("alice")?.until).toBe(now + TYPING_SIGNAL_MS);
+    const renewed = typingDeadlines(again, [person("alice", "Alice", 7_000)], now + 3_000);
+    expect(renewed.get("alice")?.until).toBe(now + 3_000 + TYPING_SIGNAL_MS);
+    expect(typingDeadlines(renewed, [person("alice", "Alice")], now + 4_000).size).toBe(0);
   });
 
   it("lists who is here now, leaving out those who left", () => {

@@ -1,3 +1,5 @@
+import { TYPING_SIGNAL_MS } from "../../../convex/lib/typing-signal";
+
 /** One person in a room as the presence component reports them (convex/chatPresence.ts list). */
 export type RoomPresence = {
   userId: string;
@@ -22,13 +24,47 @@ export function peopleHere(presence: readonly RoomPresence[]): RoomPresence[] {
   return presence.filter((person) => person.online);
 }
 
+/** A typing signal as this browser keeps it: the server's `typingUntil` it came as, and when it lapses here. */
+export type TypingDeadline = { signal: number; until: number };
+
+/**
+ * This browser's deadlines for the typing signals in `presence`. A signal that arrives while the
+ * room is open (`previous` is the last list's) lasts TYPING_SIGNAL_MS from `now`, when it came:
+ * the server's `typingUntil` is only compared with itself, never with this browser's clock, which
+ * can be seconds off the server's (a fast clock would hide every signal, a slow one keep a lapsed
+ * one on screen). Signals already there in the first list (`previous` null) may be long over (a
+ * lost "stopped"), so those keep what is left of them by the server's time, at most the full span.
+ */
+export function typingDeadlines(
+  previous: ReadonlyMap<string, TypingDeadline> | null,
+  presence: readonly RoomPresence[],
+  now: number,
+): Map<string, TypingDeadline> {
+  const next = new Map<string, TypingDeadline>();
+  for (const person of presence) {
+    const signal = typingUntil(person);
+    if (signal === 0) continue;
+    const known = previous?.get(person.userId);
+    if (known?.signal === signal) next.set(person.userId, known);
+    else if (previous !== null) next.set(person.userId, { signal, until: now + TYPING_SIGNAL_MS });
+    else next.set(person.userId, { signal, until: Math.min(signal, now + TYPING_SIGNAL_MS) });
+  }
+  return next;
+}
+
 /**
  * The names of the others typing at `now`: online, not the reader, and their last "typing" not
- * yet expired. The server cannot take a stale one back on time passing, so the clock decides here.
+ * yet lapsed (`deadlines`). The server cannot take a stale one back on time passing, so the
+ * clock decides here.
  */
-export function typingNames(presence: readonly RoomPresence[], myUserId: string, now: number): string[] {
+export function typingNames(
+  presence: readonly RoomPresence[],
+  myUserId: string,
+  deadlines: ReadonlyMap<string, TypingDeadline>,
+  now: number,
+): string[] {
   return presence
-    .filter((person) => person.online && person.userId !== myUserId && typingUntil(person) > now)
+    .filter((person) => person.online && person.userId !== myUserId && (deadlines.get(person.userId)?.until ?? 0) > now)
     .map((person) => person.name ?? "Someone");
 }
 
