@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { AUTH_MESSAGES, tooManyAttemptsMessage } from "../../convex/lib/auth-messages";
-import { afterFailure, BACKOFF, TRUSTED_CLIENT_MS } from "../../convex/lib/sign-in-backoff";
+import { afterFailure, BACKOFF, type FailureCount, TRUSTED_CLIENT_MS } from "../../convex/lib/sign-in-backoff";
 import { useAuthEnvironment } from "./auth-env";
 import { latestCode, mailTo, PASSWORD, sessionCount, signIn, userByEmail, verifiedUser } from "./auth-kit";
 import { newBackend } from "./test-env";
@@ -18,6 +18,15 @@ beforeEach(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** The victim's address-wide count as `failures` wrong guesses from as many client ids leave it, just now. */
+async function addressWaitsAfter(t: ReturnType<typeof newBackend>, failures: number): Promise<void> {
+  let count: FailureCount | null = null;
+  for (let failure = 0; failure < failures; failure++) count = afterFailure(count, "address", Date.now());
+  await t.run(async (ctx) => {
+    await ctx.db.insert("signInFailures", { key: `address:${VICTIM}`, ...count! });
+  });
+}
 
 describe("pre-registration takeover (item 5)", () => {
   test("a new sign-up for an unverified address replaces the password and the code", async () => {
@@ -157,15 +166,7 @@ describe("brute force without locking the owner out (item 8)", () => {
     await verifiedUser(t, VICTIM);
     await signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "owners-laptop" });
     // What ~41 wrong guesses from as many client ids leave behind: a 15-minute wait for the address.
-    const now = Date.now();
-    await t.run(async (ctx) => {
-      await ctx.db.insert("signInFailures", {
-        key: `address:${VICTIM}`,
-        failures: BACKOFF.address.freeFailures + 11,
-        lastFailureAt: now,
-        retryAfter: now + BACKOFF.maxDelayMs,
-      });
-    });
+    await addressWaitsAfter(t, BACKOFF.address.freeFailures + 11);
 
     await expect(
       signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "strangers-next-id" }),
@@ -189,15 +190,7 @@ describe("brute force without locking the owner out (item 8)", () => {
     await verifiedUser(t, VICTIM);
     await signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "old-laptop" });
     vi.advanceTimersByTime(TRUSTED_CLIENT_MS + 1);
-    const now = Date.now();
-    await t.run(async (ctx) => {
-      await ctx.db.insert("signInFailures", {
-        key: `address:${VICTIM}`,
-        failures: BACKOFF.address.freeFailures + 1,
-        lastFailureAt: now,
-        retryAfter: now + BACKOFF.firstDelayMs,
-      });
-    });
+    await addressWaitsAfter(t, BACKOFF.address.freeFailures + 1);
     await expect(
       signIn(t, { flow: "signIn", email: VICTIM, password: PASSWORD, clientId: "old-laptop" }),
     ).rejects.toThrow(tooManyAttemptsMessage(1));
