@@ -131,8 +131,8 @@ export async function deleteReportsOf(ctx: MutationCtx, kind: ReportTargetKind, 
 export const PRESENCE_BATCH_SIZE = 100;
 
 /**
- * Deletes a chat room: the first batch of its messages and of who has been in it (presence)
- * now, the rest by the scheduler, and its cover when the room's creator uploaded it (a cover
+ * Deletes a chat room: the first batch of its messages (then typing signals) and of who has
+ * been in it (presence) now, the rest by the scheduler, and its cover when the room's creator uploaded it (a cover
  * given as a URL, or a file that is not theirs, is left alone). Clients in the room see
  * chats.get turn null; heartbeats for it add nobody back (chatPresence.heartbeat).
  */
@@ -220,7 +220,13 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
       .take(limit);
     await Promise.all(messages.map((message) => ctx.db.delete(message._id)));
     for (const message of messages) await clearReportsLater(ctx, "chatMessage", message._id);
-    return messages.length;
+    if (messages.length >= limit) return messages.length;
+    const typing = await ctx.db
+      .query("chatTyping")
+      .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", target.id))
+      .take(limit - messages.length);
+    await Promise.all(typing.map((signal) => ctx.db.delete(signal._id)));
+    return messages.length + typing.length;
   }
   const comments =
     target.table === "books"

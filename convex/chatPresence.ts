@@ -58,7 +58,7 @@ export const heartbeat = userMutation({
 
 /**
  * Everyone in the room of a room token (only heartbeats hand those out), online first, with
- * their display name and avatar, and the typing signal they last sent.
+ * their display name and avatar.
  */
 export const list = userQuery({
   args: { roomToken: v.string() },
@@ -68,7 +68,7 @@ export const list = userQuery({
       ctx,
       people.map((person) => person.userId),
     );
-    return people.map(({ userId, online, lastDisconnected, data }) => {
+    return people.map(({ userId, online, lastDisconnected }) => {
       const { displayName, photoURL } = personOf(userId);
       return {
         userId,
@@ -76,7 +76,6 @@ export const list = userQuery({
         lastDisconnected,
         name: displayName,
         ...(photoURL === null ? {} : { image: photoURL }),
-        ...(data === undefined ? {} : { data: data as { typingUntil?: number } }),
       };
     });
   },
@@ -95,23 +94,47 @@ export const disconnect = mutation({
   },
 });
 
-/** The caller is typing (for TYPING_SIGNAL_MS) or stopped; shown to the room through `list`. */
+/** Most typing signals a room lists at once. */
+const MAX_TYPING_LISTED = 50;
+
+/**
+ * Who is typing in a room and until when, by the server's clock (a signal not renewed lapses).
+ * A query of its own, so a typing signal re-runs only this, not the presence list or the rooms.
+ */
+export const typing = userQuery({
+  args: { roomId: v.string() },
+  handler: async (ctx, { roomId }) => {
+    const id = ctx.db.normalizeId("chatRooms", roomId);
+    if (id === null) return [];
+    const signals = await ctx.db
+      .query("chatTyping")
+      .withIndex("by_roomId_and_until", (q) => q.eq("roomId", id).gt("until", Date.now()))
+      .take(MAX_TYPING_LISTED);
+    return signals.map(({ userId, until }) => ({ userId, until }));
+  },
+});
+
+/** The caller is typing (for TYPING_SIGNAL_MS) or stopped; shown to the room through `typing`. */
 export const setTyping = userMutation({
   args: { roomId: v.id("chatRooms"), typing: v.boolean() },
   handler: async (ctx, { roomId, typing }) => {
     const room = await existingRoom(ctx, roomId);
-    // The component would drop a signal from someone not in the room without a word.
     const rooms = await chatPresence.listUser(ctx, ctx.user._id, true);
     if (!rooms.some((entry) => entry.roomId === room._id)) throw new ConvexError(NOT_IN_ROOM);
     // Only "typing" is limited: a stop must always get through, or the room keeps showing the
     // person typing until the signal lapses.
     if (typing) await takeTypingAllowance(ctx, ctx.user._id, room._id);
-    await chatPresence.updateRoomUser(
-      ctx,
-      room._id,
-      ctx.user._id,
-      typing ? { typingUntil: Date.now() + TYPING_SIGNAL_MS } : undefined,
-    );
+    const signal = await ctx.db
+      .query("chatTyping")
+      .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", room._id).eq("userId", ctx.user._id))
+      .unique();
+    if (!typing) {
+      if (signal !== null) await ctx.db.delete(signal._id);
+      return null;
+    }
+    const until = Date.now() + TYPING_SIGNAL_MS;
+    if (signal === null) await ctx.db.insert("chatTyping", { roomId: room._id, userId: ctx.user._id, until });
+    else await ctx.db.patch(signal._id, { until });
     return null;
   },
 });

@@ -193,6 +193,19 @@ export default defineSchema({
     lastMessageAt: v.optional(v.number()),
   }).index("by_createdBy", ["createdBy"]),
 
+  /**
+   * Who is typing in a room, until when (chatPresence.setTyping; a "stopped" deletes the row).
+   * Kept apart from the presence rows the room list counts people from, so a typing signal
+   * re-runs only the room's typing query, not every reader's list of rooms.
+   */
+  chatTyping: defineTable({
+    roomId: v.id("chatRooms"),
+    userId: v.id("users"),
+    until: v.number(),
+  })
+    .index("by_roomId_and_userId", ["roomId", "userId"])
+    .index("by_roomId_and_until", ["roomId", "until"]),
+
   /** A room's messages; read newest first through by_roomId (room, then creation time), a page at a time. */
   chatMessages: defineTable({
     roomId: v.id("chatRooms"),

@@ -73,6 +73,7 @@ const ACCESS: Record<string, AccessRule> = {
   "chatPresence:disconnect": openToAnyone(
     "a closing tab's sendBeacon carries no login; the session token only the heartbeat's caller got is the key",
   ),
+  "chatPresence:typing": anyVerifiedUser(async (s) => ({ roomId: await room(s) })),
   "chatPresence:setTyping": anyVerifiedUser(async (s) => {
     const roomId = await room(s);
     await joinRoom(s.owner.as, roomId, s.owner.userId);

@@ -174,16 +174,38 @@ describe("chatPresence.setTyping", () => {
   test("shows the typer to the room until a few seconds pass or they stop", async () => {
     vi.useFakeTimers({ now: new Date("2026-03-04T12:00:00Z") });
     const { ann, bob, roomId } = await scene();
-    const { roomToken } = await joinRoom(ann.as, roomId, ann.userId);
+    await joinRoom(ann.as, roomId, ann.userId);
     await joinRoom(bob.as, roomId, bob.userId);
 
     await ann.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
-    const typing = (await bob.as.query(api.chatPresence.list, { roomToken })).find((p) => p.userId === ann.userId);
-    expect(typing?.data).toEqual({ typingUntil: Date.now() + TYPING_SIGNAL_MS });
+    expect(await bob.as.query(api.chatPresence.typing, { roomId })).toEqual([
+      { userId: ann.userId, until: Date.now() + TYPING_SIGNAL_MS },
+    ]);
+    vi.advanceTimersByTime(TYPING_SIGNAL_MS);
+    expect(await bob.as.query(api.chatPresence.typing, { roomId })).toEqual([]);
 
+    await ann.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
     await ann.as.mutation(api.chatPresence.setTyping, { roomId, typing: false });
-    const stopped = (await bob.as.query(api.chatPresence.list, { roomToken })).find((p) => p.userId === ann.userId);
-    expect(stopped?.data).toBeUndefined();
+    expect(await bob.as.query(api.chatPresence.typing, { roomId })).toEqual([]);
+    expect(await bob.as.query(api.chatPresence.typing, { roomId: "not-a-room" })).toEqual([]);
+  });
+
+  test("a typing signal re-runs nobody's presence list or list of rooms", async () => {
+    const { t, ann, roomId } = await scene();
+    const { roomToken } = await joinRoom(ann.as, roomId, ann.userId);
+    const before = await t.run(async (ctx) => ({
+      presence: await chatPresence.list(ctx, roomToken),
+      room: await ctx.db.get(roomId),
+    }));
+    await ann.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
+    // What the room list and the presence list read is as it was: the signal is a row of its own.
+    expect(
+      await t.run(async (ctx) => ({
+        presence: await chatPresence.list(ctx, roomToken),
+        room: await ctx.db.get(roomId),
+      })),
+    ).toEqual(before);
+    expect((await ann.as.query(api.chatPresence.list, { roomToken }))[0]).not.toHaveProperty("data");
   });
 
   test("is refused from someone not in the room, and when sent far faster than the client does", async () => {
@@ -203,10 +225,9 @@ describe("chatPresence.setTyping", () => {
   test("always takes a stop, even past the allowance, so nobody is left 'typing'", async () => {
     vi.useFakeTimers({ now: new Date("2026-03-04T12:00:00Z") });
     const { bob, roomId } = await scene();
-    const { roomToken } = await joinRoom(bob.as, roomId, bob.userId);
+    await joinRoom(bob.as, roomId, bob.userId);
     for (let i = 0; i < 5; i++) await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
     for (let i = 0; i < 5; i++) await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: false });
-    const bobNow = (await bob.as.query(api.chatPresence.list, { roomToken })).find((p) => p.userId === bob.userId);
-    expect(bobNow?.data).toBeUndefined();
+    expect(await bob.as.query(api.chatPresence.typing, { roomId })).toEqual([]);
   });
 });

@@ -231,7 +231,7 @@ describe("chats.remove", () => {
     expect(await messageCount(t, keptRoom)).toBe(3);
   });
 
-  test("removes everyone who was ever in the room, a batch of people per run, however many there were", async () => {
+  test("removes everyone who was ever in the room, a batch of people per run, however many there were, and who was typing", async () => {
     vi.useFakeTimers();
     const { t, ann, bob } = await scene();
     const roomId = await addRoom(ann.as);
@@ -247,9 +247,11 @@ describe("chats.remove", () => {
       }
     });
     await joinRoom(bob.as, roomId, bob.userId);
+    await bob.as.mutation(api.chatPresence.setTyping, { roomId, typing: true });
 
     await ann.as.mutation(api.chats.remove, { roomId });
     expect(await bob.as.query(api.chats.get, { roomId })).toBeNull();
+    expect(await t.run((ctx) => ctx.db.query("chatTyping").collect())).toEqual([]);
     // The remove took the first batch; the rest go in scheduled runs, as many as it takes.
     const left = await t.run((ctx) => chatPresence.listRoom(ctx, roomId, false, 1000));
     expect(left).toHaveLength(visitors.length + 1 - PRESENCE_BATCH_SIZE);

@@ -24,6 +24,7 @@ function answer(name: string): unknown {
   if (name === "chats:get") return server.room;
   if (name === "users:viewer") return { userId: "me" };
   if (name === "chatPresence:list") return [];
+  if (name === "chatPresence:typing") return [];
   return undefined;
 }
 

@@ -6,16 +6,13 @@ import {
   typingLabel,
   typingNames,
   type RoomPresence,
+  type TypingSignal,
 } from "@/features/chats/typing";
 import { TYPING_SIGNAL_MS } from "../../convex/lib/typing-signal";
 
 const now = 1_000_000;
-const person = (userId: string, name: string, typingUntil?: number, online = true): RoomPresence => ({
-  userId,
-  name,
-  online,
-  data: typingUntil === undefined ? undefined : { typingUntil },
-});
+const person = (userId: string, name: string, online = true): RoomPresence => ({ userId, name, online });
+const signal = (userId: string, until: number): TypingSignal => ({ userId, until });
 
 describe("typing label", () => {
   it("names one, two, three people, then counts the rest", () => {
@@ -28,42 +25,46 @@ describe("typing label", () => {
 
   it("counts only others who are here and whose typing has not lapsed", () => {
     const presence = [
-      person("me", "Me", now + 5_000),
-      person("alice", "Alice", now + 4_000),
-      person("ben", "Ben", now - 1),
+      person("me", "Me"),
+      person("alice", "Alice"),
+      person("ben", "Ben"),
       person("cleo", "Cleo"),
-      person("dan", "Dan", now + 4_000, false),
-      { userId: "eve", online: true, data: { typingUntil: now + 1 } },
-      { userId: "fay", name: "Fay", online: true, data: "not presence data" },
+      person("dan", "Dan", false),
+      { userId: "eve", online: true },
     ];
-    const deadlines = typingDeadlines(null, presence, now);
+    const signals = [
+      signal("me", now + 5_000),
+      signal("alice", now + 4_000),
+      signal("ben", now - 1),
+      signal("dan", now + 4_000),
+      signal("eve", now + 1),
+    ];
+    const deadlines = typingDeadlines(null, signals, now);
     expect(typingNames(presence, "me", deadlines, now)).toEqual(["Alice", "Someone"]);
     expect(typingNames(presence, "me", deadlines, now + 4_000)).toEqual([]);
   });
 
   it("times a signal that arrives while the room is open from when it came, whatever the server's clock says", () => {
-    const before = typingDeadlines(null, [person("alice", "Alice"), person("ben", "Ben")], now);
+    const presence = [person("alice", "Alice"), person("ben", "Ben")];
+    const before = typingDeadlines(null, [], now);
     // The server's clock is a minute ahead of the reader's, or a minute behind.
-    const signals = [
-      person("alice", "Alice", now + 60_000 + TYPING_SIGNAL_MS),
-      person("ben", "Ben", now - 60_000 + TYPING_SIGNAL_MS),
-    ];
+    const signals = [signal("alice", now + 60_000 + TYPING_SIGNAL_MS), signal("ben", now - 60_000 + TYPING_SIGNAL_MS)];
     const seen = typingDeadlines(before, signals, now);
-    expect(typingNames(signals, "me", seen, now + TYPING_SIGNAL_MS - 1)).toEqual(["Alice", "Ben"]);
-    expect(typingNames(signals, "me", seen, now + TYPING_SIGNAL_MS)).toEqual([]);
+    expect(typingNames(presence, "me", seen, now + TYPING_SIGNAL_MS - 1)).toEqual(["Alice", "Ben"]);
+    expect(typingNames(presence, "me", seen, now + TYPING_SIGNAL_MS)).toEqual([]);
   });
 
   it("keeps a signal's deadline while the same signal is listed again, and renews it for a new one", () => {
-    const seen = typingDeadlines(new Map(), [person("alice", "Alice", 5_000)], now);
-    const again = typingDeadlines(seen, [person("alice", "Alice", 5_000)], now + 3_000);
+    const seen = typingDeadlines(new Map(), [signal("alice", 5_000)], now);
+    const again = typingDeadlines(seen, [signal("alice", 5_000)], now + 3_000);
     expect(again.get("alice")?.until).toBe(now + TYPING_SIGNAL_MS);
-    const renewed = typingDeadlines(again, [person("alice", "Alice", 7_000)], now + 3_000);
+    const renewed = typingDeadlines(again, [signal("alice", 7_000)], now + 3_000);
     expect(renewed.get("alice")?.until).toBe(now + 3_000 + TYPING_SIGNAL_MS);
-    expect(typingDeadlines(renewed, [person("alice", "Alice")], now + 4_000).size).toBe(0);
+    expect(typingDeadlines(renewed, [], now + 4_000).size).toBe(0);
   });
 
   it("lists who is here now, leaving out those who left", () => {
-    expect(peopleHere([person("a", "A"), person("b", "B", undefined, false)]).map((p) => p.userId)).toEqual(["a"]);
+    expect(peopleHere([person("a", "A"), person("b", "B", false)]).map((p) => p.userId)).toEqual(["a"]);
   });
 
   it("tells the server at once, then at most every 2 seconds", () => {

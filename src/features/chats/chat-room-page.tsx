@@ -66,7 +66,7 @@ function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<
       }
     >
       <ChatHistory roomId={room._id} roomName={room.name} />
-      <TypingLine presence={presence} viewerId={viewerId} />
+      <TypingLine roomId={room._id} presence={presence} viewerId={viewerId} />
       <MessageComposer
         maxLength={CHAT_LIMITS.message}
         withEmojiPicker

@@ -6,48 +6,41 @@ export type RoomPresence = {
   online: boolean;
   name?: string;
   image?: string;
-  data?: unknown;
 };
+
+/** A typing signal as chatPresence.typing lists it: who, and until when by the server's clock. */
+export type TypingSignal = { userId: string; until: number };
 
 /** How often, at most, the box tells the server "still typing"; the server keeps it for 6 s. */
 export const TYPING_SIGNAL_INTERVAL_MS = 2_000;
-
-/** Until when this person counts as typing (the server's `typingUntil`), or 0. */
-function typingUntil(person: RoomPresence): number {
-  const data = person.data;
-  if (typeof data !== "object" || data === null || !("typingUntil" in data)) return 0;
-  return typeof data.typingUntil === "number" ? data.typingUntil : 0;
-}
 
 /** Who is in the room now (online), the reader first as the presence hook sorts them. */
 export function peopleHere(presence: readonly RoomPresence[]): RoomPresence[] {
   return presence.filter((person) => person.online);
 }
 
-/** A typing signal as this browser keeps it: the server's `typingUntil` it came as, and when it lapses here. */
+/** A typing signal as this browser keeps it: the server's `until` it came with, and when it lapses here. */
 export type TypingDeadline = { signal: number; until: number };
 
 /**
- * This browser's deadlines for the typing signals in `presence`. A signal that arrives while the
- * room is open (`previous` is the last list's) lasts TYPING_SIGNAL_MS from `now`, when it came:
- * the server's `typingUntil` is only compared with itself, never with this browser's clock, which
- * can be seconds off the server's (a fast clock would hide every signal, a slow one keep a lapsed
- * one on screen). Signals already there in the first list (`previous` null) may be long over (a
- * lost "stopped"), so those keep what is left of them by the server's time, at most the full span.
+ * This browser's deadlines for the typing `signals`. A signal that arrives while the room is
+ * open (`previous` is the last list's) lasts TYPING_SIGNAL_MS from `now`, when it came: the
+ * server's `until` is only compared with itself, never with this browser's clock, which can be
+ * seconds off the server's (a fast clock would hide every signal, a slow one keep a lapsed one
+ * on screen). Signals already in the first list (`previous` null) may be nearly over, so those
+ * keep what is left of them by the server's time, at most the full span.
  */
 export function typingDeadlines(
   previous: ReadonlyMap<string, TypingDeadline> | null,
-  presence: readonly RoomPresence[],
+  signals: readonly TypingSignal[],
   now: number,
 ): Map<string, TypingDeadline> {
   const next = new Map<string, TypingDeadline>();
-  for (const person of presence) {
-    const signal = typingUntil(person);
-    if (signal === 0) continue;
-    const known = previous?.get(person.userId);
-    if (known?.signal === signal) next.set(person.userId, known);
-    else if (previous !== null) next.set(person.userId, { signal, until: now + TYPING_SIGNAL_MS });
-    else next.set(person.userId, { signal, until: Math.min(signal, now + TYPING_SIGNAL_MS) });
+  for (const { userId, until: signal } of signals) {
+    const known = previous?.get(userId);
+    if (known?.signal === signal) next.set(userId, known);
+    else if (previous !== null) next.set(userId, { signal, until: now + TYPING_SIGNAL_MS });
+    else next.set(userId, { signal, until: Math.min(signal, now + TYPING_SIGNAL_MS) });
   }
   return next;
 }
