@@ -30,7 +30,7 @@ export function SwipeButtons({ card, disabled, onSwipe, onLean }: SwipeButtonsPr
   const leaveGroup = (event: FocusEvent<HTMLDivElement>) => {
     const to = event.relatedTarget;
     if (to !== null && event.currentTarget.contains(to)) return;
-    // A button taken away for the ending's loses the focus too; that is not the reader leaving.
+    // A button taken away as the story turns to an ending (or back) loses the focus too: not the reader leaving.
     const from = event.target;
     queueMicrotask(() => {
       if (from.isConnected) pressedHere.current = false;
