@@ -60,7 +60,7 @@ describe("ConfirmDialog", () => {
 
     await user.click(screen.getByRole("button", { name: "Delete" }));
     const busy = screen.getByRole("button", { name: "Deleting..." });
-    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute("aria-disabled", "true");
     await user.click(busy);
     expect(onConfirm).toHaveBeenCalledTimes(1);
 
@@ -73,7 +73,7 @@ describe("ConfirmDialog", () => {
     const user = await openDialog(onConfirm);
 
     await user.click(screen.getByRole("button", { name: "Delete" }));
-    expect(await screen.findByRole("button", { name: "Delete" })).toBeEnabled();
+    expect(await screen.findByRole("button", { name: "Delete" })).toHaveAttribute("aria-disabled", "false");
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { PaginationStatus } from "convex/react";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
 
 /** Comments fetched per page and per "Show more comments". */
 export const COMMENTS_PER_LOAD = 10;
@@ -10,27 +11,29 @@ type CommentListProps<Comment extends { _id: string }> = {
   renderComment: (comment: Comment) => ReactNode;
 };
 
-/** A live comment list with its loading and empty states and "Show more comments". */
+/**
+ * A live comment list with its loading and empty states and "Show more comments". The block
+ * takes the focus (tabindex -1) when what had it goes: a deleted comment's Delete button, or
+ * "Show more comments" once all are shown.
+ */
 export function CommentList<Comment extends { _id: string }>({ comments, renderComment }: CommentListProps<Comment>) {
-  if (comments.status === "LoadingFirstPage") return <p className="text-sm text-stone-500">Loading...</p>;
-  if (comments.results.length === 0) {
-    return <p className="text-sm text-stone-500">No comments yet. Be the first to say something.</p>;
-  }
   return (
-    <>
-      <ul aria-label="Comments" className="space-y-3">
-        {comments.results.map(renderComment)}
-      </ul>
-      {comments.status === "CanLoadMore" && (
-        <button
-          type="button"
-          onClick={() => comments.loadMore(COMMENTS_PER_LOAD)}
-          className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-        >
-          Show more comments
-        </button>
+    <div tabIndex={-1} className="space-y-3 focus:outline-none">
+      {comments.status === "LoadingFirstPage" ? (
+        <p className="text-sm text-stone-500">Loading...</p>
+      ) : comments.results.length === 0 ? (
+        <p className="text-sm text-stone-500">No comments yet. Be the first to say something.</p>
+      ) : (
+        <ul aria-label="Comments" className="space-y-3">
+          {comments.results.map(renderComment)}
+        </ul>
       )}
-      {comments.status === "LoadingMore" && <p className="text-sm text-stone-500">Loading...</p>}
-    </>
+      <LoadMoreButton
+        status={comments.status}
+        onLoadMore={() => comments.loadMore(COMMENTS_PER_LOAD)}
+        label="Show more comments"
+        className=""
+      />
+    </div>
   );
 }

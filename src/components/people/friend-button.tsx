@@ -21,6 +21,7 @@ export function FriendButton({ userId, name, isFriend }: FriendButtonProps) {
   const [pending, setPending] = useState(false);
 
   async function toggle() {
+    if (pending) return;
     setPending(true);
     try {
       await withFailureToast(
@@ -39,11 +40,11 @@ export function FriendButton({ userId, name, isFriend }: FriendButtonProps) {
     <button
       type="button"
       onClick={() => void toggle()}
-      disabled={pending}
+      aria-disabled={pending}
       aria-label={`${isFriend ? "Unfriend" : "Add Friend"} (${name})`}
       className={clsx(
         "inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium shadow-sm transition",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-60",
         isFriend
           ? "border border-stone-300 bg-white text-stone-700 hover:bg-stone-50"
           : "bg-brand-600 text-white hover:bg-brand-700",

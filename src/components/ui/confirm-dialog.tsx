@@ -54,18 +54,18 @@ export function ConfirmDialog({
         <button
           type="button"
           autoFocus
-          onClick={() => onOpenChange(false)}
-          disabled={busy}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-50"
+          onClick={() => !busy && onOpenChange(false)}
+          aria-disabled={busy}
+          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-50"
         >
           Cancel
         </button>
         <button
           type="button"
           onClick={confirm}
-          disabled={busy}
+          aria-disabled={busy}
           className={clsx(
-            "inline-flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60",
+            "inline-flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 aria-disabled:opacity-60",
             destructive
               ? "bg-red-600 hover:bg-red-700 focus-visible:outline-red-500"
               : "bg-brand-600 hover:bg-brand-700 focus-visible:outline-brand-500",

@@ -1,6 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { focusNearestRemaining, focusPath } from "@/lib/focus-return";
 
 type DialogProps = {
   open: boolean;
@@ -48,7 +49,9 @@ function DialogContent({ title, description, preventClose, children }: DialogCon
       {...(description ? {} : { "aria-describedby": undefined })}
       onCloseAutoFocus={(event) => {
         event.preventDefault();
-        giveFocusBack(openerPath);
+        // The opener, or when it went with what the dialog removed (a deleted message and its
+        // Delete button), the nearest of its former ancestors still on the page that takes it.
+        focusNearestRemaining(openerPath);
       }}
       className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none"
     >
@@ -72,27 +75,4 @@ function DialogContent({ title, description, preventClose, children }: DialogCon
       <div className="overflow-y-auto px-5 py-4">{children}</div>
     </RadixDialog.Content>
   );
-}
-
-/** The element with the focus and its ancestors, nearest first. */
-function focusPath(focused: Element | null): HTMLElement[] {
-  const path: HTMLElement[] = [];
-  for (
-    let element = focused;
-    element instanceof HTMLElement && element !== document.body;
-    element = element.parentElement
-  ) {
-    path.push(element);
-  }
-  return path;
-}
-
-/**
- * Focuses the opener again or, when it went with what the dialog removed (a deleted message and
- * its Delete button), the nearest of its former ancestors still on the page that takes the focus
- * (the message history), so a keyboard user goes on from where they were, not from the page top.
- */
-function giveFocusBack([opener, ...ancestors]: HTMLElement[]): void {
-  if (opener?.isConnected) return opener.focus();
-  ancestors.find((element) => element.isConnected && element.tabIndex >= 0)?.focus();
 }

@@ -2,14 +2,18 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
 const secondaryButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-50";
+  "inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-50";
 const primaryButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 type FormActionsProps = {
   /** A button for dialogs, a link for pages (it also works with a fresh page, where going back would not). */
   cancel: { onClick: () => void } | { to: string };
-  /** While true, both are disabled and the submit button shows `busyLabel`. */
+  /**
+   * While true, both say they are disabled and the submit button shows `busyLabel`. They stay
+   * focusable (aria-disabled, not `disabled`, which would drop the focus to the page when a save
+   * fails), so the form's submit handler must ignore a submit while busy.
+   */
   busy: boolean;
   busyLabel: string;
   children: ReactNode;
@@ -24,11 +28,16 @@ export function FormActions({ cancel, busy, busyLabel, children }: FormActionsPr
           Cancel
         </Link>
       ) : (
-        <button type="button" onClick={cancel.onClick} disabled={busy} className={secondaryButtonClass}>
+        <button
+          type="button"
+          onClick={() => !busy && cancel.onClick()}
+          aria-disabled={busy}
+          className={secondaryButtonClass}
+        >
           Cancel
         </button>
       )}
-      <button type="submit" disabled={busy} className={primaryButtonClass}>
+      <button type="submit" aria-disabled={busy} className={primaryButtonClass}>
         {busy ? busyLabel : children}
       </button>
     </div>

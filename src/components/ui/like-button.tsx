@@ -14,6 +14,7 @@ export function LikeButton({ liked, count, onToggle }: LikeButtonProps) {
   const [pending, setPending] = useState(false);
 
   async function toggle() {
+    if (pending) return;
     setPending(true);
     try {
       await onToggle();
@@ -28,10 +29,10 @@ export function LikeButton({ liked, count, onToggle }: LikeButtonProps) {
       aria-pressed={liked}
       aria-label={`${liked ? "Unlike" : "Like"} (${count} ${count === 1 ? "like" : "likes"})`}
       onClick={toggle}
-      disabled={pending}
+      aria-disabled={pending}
       className={clsx(
         "inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium shadow-sm transition",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-500 disabled:opacity-70",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-500 aria-disabled:opacity-70",
         liked
           ? "border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100"
           : "border-stone-300 bg-white text-stone-700 hover:bg-stone-50",

@@ -48,6 +48,7 @@ export function ReportDialog({ open, onOpenChange, target, label }: ReportDialog
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     if (reason === null) {
       setError(REASON_REQUIRED);
       return;

@@ -30,6 +30,7 @@ export default function LoginPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     setError(null);
     setUnverifiedEmail(null);
     const problem = loginFormProblem(email, password);

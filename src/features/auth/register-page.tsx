@@ -27,6 +27,7 @@ export default function RegisterPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const problem = registerFormProblem(email, password, confirmPassword);
     setError(problem);
     if (problem !== null) return;

@@ -46,6 +46,7 @@ export default function VerifyEmailPage() {
   const returnTo = afterVerificationPath(searchParams);
 
   async function verify() {
+    if (verifying) return;
     const problem = verifyFormProblem(email, code) ?? (registeredHere || password !== "" ? null : PASSWORD_NEEDED);
     if (problem !== null) {
       setNotice({ tone: "error", text: problem });

@@ -1,12 +1,15 @@
 import type { ReactNode } from "react";
 
-/** The form's main button; it says what is happening while the request runs and cannot be pressed twice. */
+/**
+ * The form's main button; it says what is happening while the request runs. It stays focusable
+ * while busy (aria-disabled), so the form's submit handler ignores a submit while busy.
+ */
 export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
   return (
     <button
       type="submit"
-      disabled={busy}
-      className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60"
+      aria-disabled={busy}
+      className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
     >
       {busy ? busyLabel : children}
     </button>

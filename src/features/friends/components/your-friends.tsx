@@ -1,4 +1,5 @@
 import { usePaginatedQuery } from "convex/react";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "../../../../convex/_generated/api";
 import { PersonRow } from "./person-row";
@@ -9,9 +10,11 @@ const PER_LOAD = 10;
 export function YourFriends() {
   const friends = usePaginatedQuery(api.friends.mine, {}, { initialNumItems: PER_LOAD });
   return (
+    // Takes the focus (tabindex -1) when "Show more friends" goes with the last of them.
     <section
       aria-labelledby="your-friends-heading"
-      className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+      tabIndex={-1}
+      className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm focus:outline-none sm:p-5"
     >
       <h2 id="your-friends-heading" className="text-lg font-semibold text-stone-900">
         Your Friends
@@ -29,16 +32,12 @@ export function YourFriends() {
           ))}
         </ul>
       )}
-      {(friends.status === "CanLoadMore" || friends.status === "LoadingMore") && (
-        <button
-          type="button"
-          onClick={() => friends.loadMore(PER_LOAD)}
-          disabled={friends.status === "LoadingMore"}
-          className="inline-flex min-h-10 w-full items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
-        >
-          {friends.status === "LoadingMore" ? "Loading..." : "Show more friends"}
-        </button>
-      )}
+      <LoadMoreButton
+        status={friends.status}
+        onLoadMore={() => friends.loadMore(PER_LOAD)}
+        label="Show more friends"
+        className=""
+      />
     </section>
   );
 }

@@ -38,6 +38,7 @@ export function SuspendDialog({ open, onOpenChange, userId, name }: SuspendDialo
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     if (reason.trim() === "") {
       setError("Please give a reason for the suspension.");
       return;

@@ -40,17 +40,23 @@ export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectA
       <div role="group" aria-label="Categories" className="flex flex-wrap items-center gap-2">
         <button
           type="button"
-          onClick={onSelectAll}
-          disabled={selected.length === CATEGORIES.length}
-          className={clsx(chip, "border-stone-300 bg-stone-50 text-stone-700 hover:bg-stone-100 disabled:opacity-50")}
+          onClick={() => selected.length !== CATEGORIES.length && onSelectAll()}
+          aria-disabled={selected.length === CATEGORIES.length}
+          className={clsx(
+            chip,
+            "border-stone-300 bg-stone-50 text-stone-700 hover:bg-stone-100 aria-disabled:opacity-50",
+          )}
         >
           All
         </button>
         <button
           type="button"
-          onClick={onSelectNone}
-          disabled={selected.length === 0}
-          className={clsx(chip, "border-stone-300 bg-stone-50 text-stone-700 hover:bg-stone-100 disabled:opacity-50")}
+          onClick={() => selected.length !== 0 && onSelectNone()}
+          aria-disabled={selected.length === 0}
+          className={clsx(
+            chip,
+            "border-stone-300 bg-stone-50 text-stone-700 hover:bg-stone-100 aria-disabled:opacity-50",
+          )}
         >
           None
         </button>

@@ -1,6 +1,7 @@
 import { usePaginatedQuery } from "convex/react";
 import { Heart, MessageCircle } from "lucide-react";
 import { Link } from "react-router-dom";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { formatCount } from "@/lib/format";
@@ -28,7 +29,8 @@ function ContentGrid({
 }) {
   const headingId = `user-content-${title.toLowerCase()}`;
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
+    // Takes the focus (tabindex -1) when "Show more" goes with the last of the list.
+    <section aria-labelledby={headingId} tabIndex={-1} className="space-y-3 focus:outline-none">
       <h2 id={headingId} className="text-lg font-semibold text-stone-900">
         {title}
       </h2>
@@ -71,18 +73,12 @@ function ContentGrid({
           ))}
         </ul>
       )}
-      {(status === "CanLoadMore" || status === "LoadingMore") && (
-        <div className="flex justify-center">
-          <button
-            type="button"
-            onClick={() => loadMore(PER_LOAD)}
-            disabled={status === "LoadingMore"}
-            className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
-          >
-            {status === "LoadingMore" ? "Loading..." : `Show more ${title.toLowerCase()}`}
-          </button>
-        </div>
-      )}
+      <LoadMoreButton
+        status={status}
+        onLoadMore={() => loadMore(PER_LOAD)}
+        label={`Show more ${title.toLowerCase()}`}
+        className=""
+      />
     </section>
   );
 }

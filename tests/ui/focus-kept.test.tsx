@@ -1,0 +1,117 @@
+import { act, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { PaginationStatus } from "convex/react";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { CommentList } from "@/components/comments/comment-list";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LikeButton } from "@/components/ui/like-button";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
+
+// Chromium drops the focus to the page when a focused button turns `disabled` or is removed;
+// these controls keep it for keyboard users.
+
+describe("the Like button while its like is saved", () => {
+  it("keeps the focus, says it is busy, and takes no second press meanwhile", async () => {
+    let finish: () => void = () => {};
+    const onToggle = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    render(<LikeButton liked={false} count={0} onToggle={onToggle} />);
+    const like = screen.getByRole("button", { name: "Like (0 likes)" });
+    like.focus();
+    await user.keyboard("{Enter}");
+    expect(like).toHaveAttribute("aria-disabled", "true");
+    expect(like).not.toBeDisabled();
+    expect(like).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(onToggle).toHaveBeenCalledTimes(1);
+    await act(async () => finish());
+    expect(like).toHaveAttribute("aria-disabled", "false");
+    expect(like).toHaveFocus();
+  });
+});
+
+describe("a Load more button", () => {
+  function List({ status }: { status: PaginationStatus }) {
+    return (
+      <section aria-label="Friends" tabIndex={-1}>
+        <ul />
+        <LoadMoreButton status={status} onLoadMore={() => {}} label="Show more friends" />
+      </section>
+    );
+  }
+
+  it("keeps the focus while the next page loads", () => {
+    const { rerender } = render(<List status="CanLoadMore" />);
+    screen.getByRole("button", { name: "Show more friends" }).focus();
+    rerender(<List status="LoadingMore" />);
+    const loading = screen.getByRole("button", { name: "Loading..." });
+    expect(loading).toHaveAttribute("aria-disabled", "true");
+    expect(loading).toHaveFocus();
+  });
+
+  it("hands the focus to the list around it when it goes with the last page", () => {
+    const { rerender } = render(<List status="LoadingMore" />);
+    screen.getByRole("button", { name: "Loading..." }).focus();
+    rerender(<List status="Exhausted" />);
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.getByRole("region", { name: "Friends" })).toHaveFocus();
+  });
+
+  it("leaves the focus alone when it goes while the reader is elsewhere", () => {
+    const { rerender } = render(
+      <>
+        <input aria-label="Search" />
+        <List status="CanLoadMore" />
+      </>,
+    );
+    screen.getByRole("textbox", { name: "Search" }).focus();
+    rerender(
+      <>
+        <input aria-label="Search" />
+        <List status="Exhausted" />
+      </>,
+    );
+    expect(screen.getByRole("textbox", { name: "Search" })).toHaveFocus();
+  });
+});
+
+describe("deleting one's own comment", () => {
+  function Comments() {
+    const [comments, setComments] = useState([{ _id: "c1", text: "Nice book" }]);
+    const [deleting, setDeleting] = useState<string | null>(null);
+    return (
+      <>
+        <CommentList
+          comments={{ results: comments, status: "Exhausted", loadMore: () => {} }}
+          renderComment={(comment) => (
+            <li key={comment._id}>
+              {comment.text}
+              <button type="button" onClick={() => setDeleting(comment._id)}>
+                Delete comment
+              </button>
+            </li>
+          )}
+        />
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(next) => !next && setDeleting(null)}
+          title="Delete comment?"
+          message="This cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={async () => setComments((current) => current.filter((comment) => comment._id !== deleting))}
+        />
+      </>
+    );
+  }
+
+  it("gives the focus to the comments block once the comment and its Delete button are gone", async () => {
+    const user = userEvent.setup();
+    render(<Comments />);
+    await user.click(screen.getByRole("button", { name: "Delete comment" }));
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByText("No comments yet. Be the first to say something.")).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByText(/No comments yet/).parentElement);
+  });
+});
