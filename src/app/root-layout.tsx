@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { OPEN_PATHS } from "@/config/paths";
@@ -7,6 +7,7 @@ import { useMyStatus } from "@/lib/use-my-status";
 import { BottomBar } from "./bottom-bar";
 import { LazyToaster } from "./lazy-toaster";
 import { NameStepGate } from "./name-step-gate";
+import { useScreenTitleAndFocus } from "./route-title";
 import { TopBar } from "./top-bar";
 
 // Rarely shown, so it stays out of the first download (ARCHITECTURE budget for initial JS).
@@ -23,6 +24,8 @@ export function RootLayout() {
   const suspended = suspension !== null && !onSignInPage;
 
   useEffect(() => audio.setPath(pathname), [audio, pathname]);
+  const main = useRef<HTMLElement>(null);
+  useScreenTitleAndFocus(main);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -40,7 +43,8 @@ export function RootLayout() {
           className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-brand-500"
         />
       )}
-      <main id="main" aria-busy={loadingScreen} className="flex-1 pb-24">
+      {/* tabIndex -1: the skip link and a change of screen move the focus here (route-title.ts). */}
+      <main id="main" ref={main} tabIndex={-1} aria-busy={loadingScreen} className="flex-1 pb-24 focus:outline-none">
         {suspension !== null && suspended ? (
           <Suspense fallback={<Spinner />}>
             <SuspendedNotice endsAt={suspension.endsAt} reason={suspension.reason} />
