@@ -1,12 +1,13 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { PaginationStatus } from "convex/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { CommentList } from "@/components/comments/comment-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LikeButton } from "@/components/ui/like-button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
+import { useFocusHandOffOnRemoval } from "@/lib/focus-return";
 
 // Chromium drops the focus to the page when a focused button turns `disabled` or is removed;
 // these controls keep it for keyboard users.
@@ -113,5 +114,42 @@ describe("deleting one's own comment", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(screen.getByText("No comments yet. Be the first to say something.")).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByText(/No comments yet/).parentElement);
+  });
+});
+
+describe("a row removed by its own button", () => {
+  function Row({ name, onRemove }: { name: string; onRemove: () => void }) {
+    const row = useRef<HTMLLIElement>(null);
+    useFocusHandOffOnRemoval(row);
+    return (
+      <li ref={row}>
+        {name}
+        <button type="button" onClick={onRemove}>
+          Unfriend ({name})
+        </button>
+      </li>
+    );
+  }
+
+  function YourFriends() {
+    const [friends, setFriends] = useState(["Ben", "Carol"]);
+    return (
+      <section aria-label="Your Friends" tabIndex={-1}>
+        <ul>
+          {friends.map((name) => (
+            <Row key={name} name={name} onRemove={() => setFriends((all) => all.filter((other) => other !== name))} />
+          ))}
+        </ul>
+      </section>
+    );
+  }
+
+  it("hands the focus to the list's section", async () => {
+    const user = userEvent.setup();
+    render(<YourFriends />);
+    screen.getByRole("button", { name: "Unfriend (Carol)" }).focus();
+    await user.keyboard("{Enter}");
+    expect(screen.queryByText("Carol")).toBeNull();
+    await waitFor(() => expect(screen.getByRole("region", { name: "Your Friends" })).toHaveFocus());
   });
 });

@@ -150,13 +150,14 @@ describe("music page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Play Slow Orbit" }));
     expect(backend.calls).toEqual(["play:slow-orbit"]);
     expect(screen.getByRole("status")).toHaveTextContent("Now playing: Slow Orbit.");
-    expect(screen.getByRole("button", { name: "Stop Morning Pages" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Stop Morning Pages" })).toHaveAttribute("aria-disabled", "true");
     fireEvent.click(screen.getByRole("button", { name: "Stop Slow Orbit" }));
     expect(backend.calls).toEqual(["play:slow-orbit", "pause:slow-orbit", "stop:slow-orbit"]);
     expect(screen.getByRole("status")).toHaveTextContent(
       "Music is stopped. Press Play on a track to hear music again.",
     );
-    for (const track of TRACKS) expect(screen.getByRole("button", { name: `Stop ${track.title}` })).toBeDisabled();
+    for (const track of TRACKS)
+      expect(screen.getByRole("button", { name: `Stop ${track.title}` })).toHaveAttribute("aria-disabled", "true");
   });
 
   it("stops the background music from its own Stop button", () => {

@@ -108,6 +108,23 @@ describe("the account page, seen by its owner", () => {
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
   });
 
+  it("moves the keyboard focus into the form on Edit Profile, and back to it on Cancel and after saving", async () => {
+    queryResults.set("profiles:get", profile());
+    const user = renderPage();
+    screen.getByRole("button", { name: "Edit Profile" }).focus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("textbox", { name: /Display name/ })).toHaveFocus();
+
+    screen.getByRole("button", { name: "Cancel" }).focus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: "Edit Profile" })).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    screen.getByRole("button", { name: "Save Profile" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Edit Profile" })).toHaveFocus());
+  });
+
   it("saves the whole form, says so, and goes back to the view", async () => {
     queryResults.set("profiles:get", profile());
     const user = renderPage();

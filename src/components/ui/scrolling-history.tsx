@@ -90,7 +90,11 @@ export function ScrollingHistory<M extends HistoryMessage>({
       {hasUnseen && (
         <button
           type="button"
-          onClick={() => scrollToBottom("smooth")}
+          onClick={() => {
+            scrollToBottom("smooth");
+            // The button goes once the newest message is in view: keep the focus in the history.
+            box.current?.focus({ preventScroll: true });
+          }}
           className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
           <ArrowDown aria-hidden className="size-4" />

@@ -10,13 +10,17 @@ type TextFieldProps = {
   rows?: number;
   maxLength?: number;
   placeholder?: string;
-  disabled?: boolean;
+  /**
+   * While a save runs: the text cannot change, but the field keeps the keyboard focus (a
+   * `disabled` field would drop it to the page when Enter in it submits the form).
+   */
+  readOnly?: boolean;
   type?: "text" | "url" | "email";
   autoFocus?: boolean;
 };
 
 const fieldClass =
-  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 disabled:bg-stone-100 disabled:text-stone-500 sm:text-sm";
+  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 read-only:bg-stone-100 read-only:text-stone-500 sm:text-sm";
 
 /** A labelled text input or textarea. Required-ness is checked by the form, not the browser, so seed messages show. */
 export function TextField({
@@ -27,7 +31,7 @@ export function TextField({
   rows,
   maxLength,
   placeholder,
-  disabled,
+  readOnly,
   type = "text",
   autoFocus,
 }: TextFieldProps) {
@@ -37,7 +41,7 @@ export function TextField({
     value,
     maxLength,
     placeholder,
-    disabled,
+    readOnly,
     autoFocus,
     "aria-required": required || undefined,
     className: fieldClass,

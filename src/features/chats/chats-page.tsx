@@ -36,7 +36,8 @@ export default function ChatsPage() {
   );
 
   return (
-    <section className="mx-auto max-w-3xl px-3 py-6 sm:px-6 sm:py-8">
+    // Takes the focus (tabindex -1) when a deleted room takes its Delete button with it.
+    <section tabIndex={-1} className="mx-auto max-w-3xl px-3 py-6 focus:outline-none sm:px-6 sm:py-8">
       <div className="mb-4 flex items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-stone-900">Public chats</h1>
         {createButton}

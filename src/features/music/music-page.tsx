@@ -80,9 +80,9 @@ function TrackRow({ track, isPlaying, canStop }: { track: Track; isPlaying: bool
         <button
           type="button"
           aria-label={`Stop ${track.title}`}
-          onClick={() => audio.stop(track.id)}
-          disabled={!canStop}
-          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none"
+          onClick={() => canStop && audio.stop(track.id)}
+          aria-disabled={!canStop}
+          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:flex-none"
         >
           <Square aria-hidden className="size-3.5" />
           Stop

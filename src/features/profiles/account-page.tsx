@@ -47,7 +47,7 @@ export function ProfileScreen({ profile }: { profile: Profile }) {
   const editing = draft !== null && profile.isOwner;
 
   async function save() {
-    if (draft === null) return;
+    if (draft === null || saving) return;
     if (draft.displayName.trim() === "") {
       setError(DISPLAY_NAME_REQUIRED);
       return;
@@ -69,6 +69,7 @@ export function ProfileScreen({ profile }: { profile: Profile }) {
   }
 
   function cancel() {
+    if (saving) return;
     setError(null);
     setDraft(null);
   }

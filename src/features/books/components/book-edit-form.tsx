@@ -72,7 +72,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <BookTextFields value={text} onChange={changing(setText)} disabled={saving} descriptionRows={6} />
+      <BookTextFields value={text} onChange={changing(setText)} readOnly={saving} descriptionRows={6} />
       <fieldset className="min-w-0 space-y-3 rounded-xl border border-stone-200 p-4">
         <legend className="px-1 text-sm font-semibold text-stone-800">Cover</legend>
         <TextField
@@ -83,7 +83,7 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
           onChange={changing(setImageUrl)}
           maxLength={BOOK_LIMITS.url}
           placeholder={hasUploadedCover ? "Empty keeps the uploaded cover" : "https://…"}
-          disabled={saving || file !== null}
+          readOnly={saving || file !== null}
         />
         <ImagePicker
           label="Or upload a new cover"

@@ -99,7 +99,7 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <BookTextFields value={text} onChange={changing(setText)} disabled={processing} descriptionRows={4} autoFocus />
+      <BookTextFields value={text} onChange={changing(setText)} readOnly={processing} descriptionRows={4} autoFocus />
       <ImagePicker
         label="Cover Image"
         required

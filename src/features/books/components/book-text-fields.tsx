@@ -7,14 +7,15 @@ export type BookText = { title: string; description: string; contact: string };
 type BookTextFieldsProps = {
   value: BookText;
   onChange: (value: BookText) => void;
-  disabled: boolean;
+  /** While a save runs: the text cannot change, and the focus stays (see TextField). */
+  readOnly: boolean;
   /** The modal is short; the edit page has room for a taller description. */
   descriptionRows: number;
   autoFocus?: boolean;
 };
 
 /** Title*, Description and Contact Info with the server's length limits (seed §2). */
-export function BookTextFields({ value, onChange, disabled, descriptionRows, autoFocus }: BookTextFieldsProps) {
+export function BookTextFields({ value, onChange, readOnly, descriptionRows, autoFocus }: BookTextFieldsProps) {
   return (
     <>
       <TextField
@@ -23,7 +24,7 @@ export function BookTextFields({ value, onChange, disabled, descriptionRows, aut
         value={value.title}
         onChange={(title) => onChange({ ...value, title })}
         maxLength={BOOK_LIMITS.title}
-        disabled={disabled}
+        readOnly={readOnly}
         autoFocus={autoFocus}
       />
       <TextField
@@ -32,7 +33,7 @@ export function BookTextFields({ value, onChange, disabled, descriptionRows, aut
         value={value.description}
         onChange={(description) => onChange({ ...value, description })}
         maxLength={BOOK_LIMITS.description}
-        disabled={disabled}
+        readOnly={readOnly}
       />
       <TextField
         label="Contact Info"
@@ -40,7 +41,7 @@ export function BookTextFields({ value, onChange, disabled, descriptionRows, aut
         onChange={(contact) => onChange({ ...value, contact })}
         maxLength={BOOK_LIMITS.contact}
         placeholder="How readers can reach you about this book"
-        disabled={disabled}
+        readOnly={readOnly}
       />
     </>
   );

@@ -90,7 +90,7 @@ function CreateChatForm({ processing, setProcessing, onCancel, onCreated }: Crea
         value={name}
         onChange={changing(setName)}
         maxLength={CHAT_LIMITS.name}
-        disabled={processing}
+        readOnly={processing}
         placeholder="e.g. Sci-fi readers"
         autoFocus
       />
@@ -100,7 +100,7 @@ function CreateChatForm({ processing, setProcessing, onCancel, onCreated }: Crea
         onChange={changing(setDescription)}
         rows={3}
         maxLength={CHAT_LIMITS.description}
-        disabled={processing}
+        readOnly={processing}
         placeholder="Join the conversation!"
       />
       <ImagePicker label="Cover image (optional)" file={cover} onChange={changing(setCover)} disabled={processing} />

@@ -1,9 +1,11 @@
+import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { FriendButton } from "@/components/people/friend-button";
 import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
 import { MessageButton } from "@/components/people/message-button";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
+import { useFocusHandOffOnRemoval } from "@/lib/focus-return";
 import type { Id } from "../../../../convex/_generated/dataModel";
 
 export type Person = {
@@ -20,8 +22,11 @@ export type Person = {
  * The name keeps at least 10rem; on a phone the buttons move to a line of their own instead.
  */
 export function PersonRow({ person }: { person: Person }) {
+  // Unfriend in "Your Friends" removes the row it is on: the focus goes to the list's section.
+  const row = useRef<HTMLLIElement>(null);
+  useFocusHandOffOnRemoval(row);
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
+    <li ref={row} className="flex flex-wrap items-center gap-3 py-3">
       <Link
         to={paths.accountOf(person.userId)}
         className="flex min-w-40 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"

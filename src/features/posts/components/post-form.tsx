@@ -65,7 +65,7 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
         value={title}
         onChange={editing(setTitle)}
         maxLength={POST_LIMITS.title}
-        disabled={pending}
+        readOnly={pending}
       />
       <TextField
         label="Description"
@@ -74,7 +74,7 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
         value={description}
         onChange={editing(setDescription)}
         maxLength={POST_LIMITS.description}
-        disabled={pending}
+        readOnly={pending}
       />
       <div className="space-y-1.5">
         <label htmlFor={categoryId} className="block text-sm font-medium text-stone-700">

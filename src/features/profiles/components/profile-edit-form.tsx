@@ -49,6 +49,8 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
           <ProfileSection title="Name">
             <TextField
               label="Display name"
+              // Edit Profile is replaced by Save and Cancel: the keyboard focus starts here.
+              autoFocus
               required
               maxLength={LIMITS.displayName}
               value={draft.displayName}
@@ -132,15 +134,15 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
         <button
           type="button"
           onClick={onCancel}
-          disabled={saving}
-          className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+          aria-disabled={saving}
+          className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500 aria-disabled:opacity-60"
         >
           Cancel editing
         </button>
         <button
           type="submit"
-          disabled={saving}
-          className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+          aria-disabled={saving}
+          className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-60"
         >
           {saving ? "Saving..." : "Save changes"}
         </button>

@@ -1,4 +1,5 @@
 import { Camera, LogOut, Pencil, Save, ShieldCheck, X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { FriendButton } from "@/components/people/friend-button";
 import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
@@ -21,9 +22,9 @@ type ProfileHeaderProps = {
 };
 
 const primaryButton =
-  "inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+  "inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60 aria-disabled:opacity-60";
 const secondaryButton =
-  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60 aria-disabled:opacity-60";
 
 const friendCountText = (count: number) => `${count} ${count === 1 ? "friend" : "friends"}`;
 
@@ -71,6 +72,14 @@ export function ProfileHeader(props: ProfileHeaderProps) {
 
 function OwnerControls({ editing, saving, onEdit, onCancel }: ProfileHeaderProps) {
   const { logOut, signingOut } = useLogOut();
+  // Saving or cancelling takes Save and Cancel away: the focus comes back to Edit Profile.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (wasEditing.current && !editing && (focused === null || focused === document.body)) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const role = useMyStatus()?.role ?? null;
   return (
     <>
@@ -82,17 +91,17 @@ function OwnerControls({ editing, saving, onEdit, onCancel }: ProfileHeaderProps
       )}
       {editing ? (
         <>
-          <button type="submit" form={PROFILE_FORM_ID} disabled={saving} className={primaryButton}>
+          <button type="submit" form={PROFILE_FORM_ID} aria-disabled={saving} className={primaryButton}>
             <Save aria-hidden className="size-4" />
             {saving ? "Saving..." : "Save Profile"}
           </button>
-          <button type="button" onClick={onCancel} disabled={saving} className={secondaryButton}>
+          <button type="button" onClick={onCancel} aria-disabled={saving} className={secondaryButton}>
             <X aria-hidden className="size-4" />
             Cancel
           </button>
         </>
       ) : (
-        <button type="button" onClick={onEdit} className={primaryButton}>
+        <button type="button" ref={editButton} onClick={onEdit} className={primaryButton}>
           <Pencil aria-hidden className="size-4" />
           Edit Profile
         </button>
