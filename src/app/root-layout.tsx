@@ -7,7 +7,6 @@ import { useMyStatus } from "@/lib/use-my-status";
 import { BottomBar } from "./bottom-bar";
 import { LazyToaster } from "./lazy-toaster";
 import { NameStepGate } from "./name-step-gate";
-import { useScreenTitleAndFocus } from "./route-title";
 import { TopBar } from "./top-bar";
 
 // Rarely shown, so it stays out of the first download (ARCHITECTURE budget for initial JS).
@@ -24,8 +23,19 @@ export function RootLayout() {
   const suspended = suspension !== null && !onSignInPage;
 
   useEffect(() => audio.setPath(pathname), [audio, pathname]);
+
+  // After a move to another screen, when the keyboard focus went with the old screen (the link
+  // pressed was on it), it goes to main: a keyboard user goes on from the new screen's top, and a
+  // screen reader hears where they are (with the tab title each screen sets, see lazy-page.ts),
+  // instead of starting again from the page body. Focus that stayed on a bar link, or that the
+  // new screen placed (autoFocus), is left alone; so is the first load.
   const main = useRef<HTMLElement>(null);
-  useScreenTitleAndFocus(main);
+  const firstScreen = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstScreen.current) return;
+    firstScreen.current = "";
+    if (document.activeElement === document.body) main.current?.focus({ preventScroll: true });
+  }, [pathname]);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -43,7 +53,7 @@ export function RootLayout() {
           className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-brand-500"
         />
       )}
-      {/* tabIndex -1: the skip link and a change of screen move the focus here (route-title.ts). */}
+      {/* tabIndex -1: the skip link and a change of screen move the focus here (see above). */}
       <main id="main" ref={main} tabIndex={-1} aria-busy={loadingScreen} className="flex-1 pb-24 focus:outline-none">
         {suspension !== null && suspended ? (
           <Suspense fallback={<Spinner />}>

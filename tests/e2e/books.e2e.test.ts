@@ -115,8 +115,14 @@ describe("BOOK_CROSS journey", () => {
   });
 
   it("shows the owner a like and a comment from another user live", async () => {
-    await reader.page.getByRole("link", { name: TITLE }).click();
+    // By keyboard: the card's link goes with the board, so the focus moves to the new screen's main.
+    await expect(reader.page.title()).resolves.toBe("BOOK_CROSS — DUMY");
+    await reader.page.getByRole("link", { name: TITLE }).focus();
+    await reader.page.keyboard.press("Enter");
+    await reader.page.waitForURL(/\/books\/[^/?#]+$/);
     await reader.page.getByRole("heading", { name: TITLE }).waitFor();
+    await expect.poll(() => reader.page.title()).toBe("Book — DUMY");
+    await expect.poll(() => reader.page.evaluate(() => document.activeElement?.id)).toBe("main");
 
     await reader.page.getByRole("button", { name: "Like (0 likes)" }).click();
     await reader.page.getByRole("button", { name: "Unlike (1 like)" }).waitFor({ timeout: LIVE_TIMEOUT_MS });

@@ -3,6 +3,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "../../../convex/_generated/api";
 import { AUTH_MESSAGES } from "../../../convex/lib/auth-messages";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /**
  * /dev/mailbox (PRODUCT D6): the e-mails a local deployment would have sent, newest first,
@@ -10,6 +11,7 @@ import { AUTH_MESSAGES } from "../../../convex/lib/auth-messages";
  * says so and never asks the server for the list.
  */
 export default function DevMailboxPage() {
+  useScreenTitle("Mailbox");
   const options = useQuery(api.users.signInOptions, {});
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8">

@@ -14,8 +14,10 @@ import { FormMessage } from "./components/form-message";
 import { GoogleButton } from "./components/google-button";
 import { SubmitButton, textLinkClass } from "./components/submit-button";
 import { useSignInOptions } from "./use-sign-in-options";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 export default function LoginPage() {
+  useScreenTitle("Log in");
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

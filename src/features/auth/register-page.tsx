@@ -13,8 +13,10 @@ import { FormMessage } from "./components/form-message";
 import { GoogleButton } from "./components/google-button";
 import { SubmitButton, textLinkClass } from "./components/submit-button";
 import { useSignInOptions } from "./use-sign-in-options";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 export default function RegisterPage() {
+  useScreenTitle("Register");
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -15,6 +15,7 @@ import { DevMailboxHint } from "./components/dev-mailbox-hint";
 import { FormMessage } from "./components/form-message";
 import { secondaryButtonClass, SubmitButton, textLinkClass } from "./components/submit-button";
 import { useSignInOptions } from "./use-sign-in-options";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 type Notice = { tone: "error" | "success"; text: string } | null;
 
@@ -29,6 +30,7 @@ const PASSWORD_NEEDED = AUTH_MESSAGES.verifyNeedsPassword;
  * Success continues to the guard's `redirect` path or BOOK_CROSS.
  */
 export default function VerifyEmailPage() {
+  useScreenTitle("Verify your e-mail");
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

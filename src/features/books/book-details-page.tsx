@@ -15,9 +15,11 @@ import { BookInfo } from "./components/book-info";
 import { BookOwnerActions } from "./components/book-owner-actions";
 import { OtherBooks } from "./components/other-books";
 import { useBookIdParam } from "./hooks/use-book-id";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /** /books/{id}: the book, its likes and views, owner Edit/Delete, comments and the creator's other books. */
 export default function BookDetailsPage() {
+  useScreenTitle("Book");
   const bookId = useBookIdParam();
   const book = useQuery(api.books.get, { bookId });
   const removeBook = useMutation(api.books.remove);

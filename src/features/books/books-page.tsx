@@ -7,12 +7,14 @@ import { BookCard } from "./components/book-card";
 import { BookFormDialog } from "./components/book-form-dialog";
 import { BooksQuote } from "./components/books-quote";
 import { useBookPages } from "./hooks/use-book-pages";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /** Cards in view on arrival (a row of four on wide screens, about that many on a phone). */
 const ABOVE_THE_FOLD = 4;
 
 /** /books: the BOOK_CROSS board — quote, '+ Add Book', a live grid 8 per page, Previous/Next. */
 export default function BooksPage() {
+  useScreenTitle("BOOK_CROSS");
   const board = useBookPages();
   const [adding, setAdding] = useState(false);
 

@@ -19,6 +19,7 @@ import { TypingLine } from "./components/typing-line";
 import { useRoomPresence } from "./hooks/use-room-presence";
 import { useTypingSignal } from "./hooks/use-typing-signal";
 import { peopleHere } from "./typing";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /** How often an open room tells the server "still here": people leave the list ~25 s after their tab goes. */
 const HEARTBEAT_INTERVAL_MS = 10_000;
@@ -28,6 +29,7 @@ const HEARTBEAT_INTERVAL_MS = 10_000;
  * 'Chat not found' and goes back to /chats (seed §8).
  */
 export default function ChatRoomPage() {
+  useScreenTitle("Chat room");
   const roomId = useParams().roomId ?? "";
   const room = useQuery(api.chats.get, { roomId });
   const viewer = useQuery(api.users.viewer);

@@ -13,11 +13,13 @@ import { api } from "../../../convex/_generated/api";
 import type { ChatRoomSummary } from "./chat-types";
 import { ChatRoomCard } from "./components/chat-room-card";
 import { CreateChatDialog } from "./components/create-chat-dialog";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 const PAGE_SIZE = 20;
 
 /** /chats: the public rooms, newest first, live, with '+' to create one (seed §2 Chats, PRODUCT F9). */
 export default function ChatsPage() {
+  useScreenTitle("Public chats");
   const { results, status, loadMore } = usePaginatedQuery(api.chats.list, {}, { initialNumItems: PAGE_SIZE });
   const removeRoom = useMutation(api.chats.remove);
   const navigate = useNavigate();

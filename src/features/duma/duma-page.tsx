@@ -9,9 +9,11 @@ import { formatDays } from "../../../convex/lib/duma/engine";
 import { CardEditorDialog } from "./components/card-editor-dialog";
 import { DumaGame } from "./components/duma-game";
 import { useDumaDeck } from "./hooks/use-duma-deck";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /** /duma: the swipe-card game (seed §4), the card editor and the player's longest reign. */
 export default function DumaPage() {
+  useScreenTitle("Duma");
   const { deck, own } = useDumaDeck();
   const [editing, setEditing] = useState(false);
 

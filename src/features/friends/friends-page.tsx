@@ -1,8 +1,10 @@
 import { EveryoneList } from "./components/everyone-list";
 import { YourFriends } from "./components/your-friends";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /** /friends (seed §2): everyone with Add Friend / Unfriend / Message, and Your Friends. */
 export default function FriendsPage() {
+  useScreenTitle("Friends");
   return (
     <div className="mx-auto max-w-5xl space-y-4 px-3 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-stone-900">Friends</h1>

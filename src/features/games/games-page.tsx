@@ -2,9 +2,11 @@ import { GameCard } from "./components/game-card";
 import { ReignLeaderboard } from "./components/reign-leaderboard";
 import { externalApps } from "./external-apps";
 import { paths } from "@/config/paths";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /** /games (seed §2): Duma, the outside apps that are configured, and the longest Duma reigns. */
 export default function GamesPage() {
+  useScreenTitle("Games/Apps");
   const apps = externalApps();
   return (
     <section className="mx-auto max-w-5xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">

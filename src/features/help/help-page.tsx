@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { mailtoLink, SUPPORT_EMAIL } from "@/config/contact";
 import { paths } from "@/config/paths";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600";
 const actionClass =
@@ -18,6 +19,7 @@ A little about me:
 
 /** Help (F12, seed §2): how to reach us, a call for team members, and answers to common questions. */
 export default function HelpPage() {
+  useScreenTitle("Help");
   return (
     <section className="mx-auto max-w-3xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
       <header>

@@ -14,12 +14,14 @@ import { useConversation } from "./hooks/use-conversation";
 import { useMarkRead } from "./hooks/use-mark-read";
 import { MESSAGE_MAX_LENGTH } from "./message-limits";
 import type { ConversationDetails } from "./message-types";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /**
  * /messages/{id}: one conversation, live. Only its two participants get in; anyone else (or an
  * unknown id) is told why and sent back to /messages (seed §4, §8).
  */
 export default function ConversationPage() {
+  useScreenTitle("Conversation");
   const conversationId = useParams().conversationId ?? "";
   const state = useConversation(conversationId);
   const navigate = useNavigate();

@@ -6,11 +6,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "../../../convex/_generated/api";
 import { ConversationRow } from "./components/conversation-row";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 const PAGE_SIZE = 20;
 
 /** /messages: the reader's conversations, newest activity first, live (PRODUCT D5). */
 export default function MessagesPage() {
+  useScreenTitle("Messages");
   const { results, status, loadMore } = usePaginatedQuery(api.conversations.list, {}, { initialNumItems: PAGE_SIZE });
 
   return (

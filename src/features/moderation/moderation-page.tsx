@@ -6,12 +6,14 @@ import { AuditLog } from "./components/audit-log";
 import { ReportsQueue } from "./components/reports-queue";
 import { RolesPanel } from "./components/roles-panel";
 import { SuspensionsList } from "./components/suspensions-list";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /**
  * /moderation (issue 16): the open reports, suspensions, the audit log, and for admins the roles.
  * Anyone without a role is sent where unknown addresses go; the server refuses them regardless.
  */
 export default function ModerationPage() {
+  useScreenTitle("Moderation");
   const status = useMyStatus();
   if (status === undefined) return <Spinner />;
   if (status === null || status.role === null) return <Navigate to={paths.home} replace />;

@@ -3,6 +3,7 @@ import { Music, Play, Square } from "lucide-react";
 import type { AudioState } from "@/lib/audio/audio-manager";
 import { TRACKS, trackById, type Track } from "@/lib/audio/tracks";
 import { useAudioManager, useAudioState } from "@/lib/audio/use-audio";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /**
  * Music (F11, seed §2): the five tracks, each with Play and Stop. A played track replaces the
@@ -10,6 +11,7 @@ import { useAudioManager, useAudioState } from "@/lib/audio/use-audio";
  * reload, until Play is pressed again.
  */
 export default function MusicPage() {
+  useScreenTitle("Music");
   const state = useAudioState();
   const { currentTrackId, nowPlayingId, stopped, volume } = state;
 

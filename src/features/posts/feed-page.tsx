@@ -7,6 +7,7 @@ import { FeedErrorBoundary } from "./components/feed-error-boundary";
 import { FeedList } from "./components/feed-list";
 import { useSelectedCategories } from "./hooks/use-selected-categories";
 import { DEFAULT_SORT, sortFromParam, type FeedSort } from "./post-categories";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 const SORT_PARAM = "sort";
 
@@ -15,6 +16,7 @@ const SORT_PARAM = "sort";
  * add. Sort and page are in the address (?sort=likes&page=2): Back, reload and links keep them.
  */
 export default function FeedPage() {
+  useScreenTitle("Posts");
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const sort = sortFromParam(searchParams.get(SORT_PARAM));

@@ -6,9 +6,11 @@ import { useImageUpload } from "@/lib/upload";
 import { api } from "../../../convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
 import { withFailureToast } from "@/lib/show-failure";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /** /dumy/add: a new post with title, description, category and an uploaded image. */
 export default function PostAddPage() {
+  useScreenTitle("Add post");
   const createPost = useMutation(api.posts.create);
   const uploadImage = useImageUpload();
   const navigate = useNavigate();

@@ -15,9 +15,11 @@ import { PostOwnerActions } from "./components/post-owner-actions";
 import { withFailureToast } from "@/lib/show-failure";
 import { useRecordViewOnce } from "@/lib/use-record-view-once";
 import { usePostIdParam } from "./hooks/use-post-id";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 /** /dumy/{id}: the post, its views and likes, the comment dialog, owner Edit/Delete and the author's other posts. */
 export default function PostDetailsPage() {
+  useScreenTitle("Post");
   const postId = usePostIdParam();
   const post = useQuery(api.posts.get, { postId });
   const removePost = useMutation(api.posts.remove);

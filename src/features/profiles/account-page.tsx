@@ -14,12 +14,14 @@ import { ProfileHeader } from "./components/profile-header";
 import { ProfileView } from "./components/profile-view";
 import { UserContent } from "./components/user-content";
 import { draftFrom, updateFrom, type Profile, type ProfileDraft } from "./profile-draft";
+import { useScreenTitle } from "@/lib/use-screen-title";
 
 export const SAVE_FAILED = "Failed to save profile. Please try again.";
 export const SAVED = "Profile updated successfully!";
 
 /** /account/{id}: anyone's profile (seed §2 Account); its owner can edit it. */
 export default function AccountPage() {
+  useScreenTitle("Profile");
   const { userId = "" } = useParams();
   const profile = useQuery(api.profiles.get, { userId });
   if (profile === undefined) return <Spinner />;
