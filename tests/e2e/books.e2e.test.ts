@@ -125,7 +125,9 @@ describe("BOOK_CROSS journey", () => {
     await expect.poll(() => reader.page.evaluate(() => document.activeElement?.id)).toBe("main");
 
     await reader.page.getByRole("button", { name: "Like (0 likes)" }).click();
-    await reader.page.getByRole("button", { name: "Unlike (1 like)" }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await reader.page
+      .getByRole("button", { name: "Like (1 like)", pressed: true })
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
     await reader.page.getByLabel("Add a comment").fill("I loved Toad as a child. Is it still free?");
     await reader.page.getByRole("button", { name: "Post Comment" }).click();
 

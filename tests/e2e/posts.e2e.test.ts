@@ -104,7 +104,9 @@ describe("DUMY journey", () => {
   it("sorts by likes once a second user likes the older post", async () => {
     await reader.page.getByRole("link", { name: OLDER_SCIENCE }).click();
     await reader.page.getByRole("button", { name: "Like (0 likes)" }).click();
-    await reader.page.getByRole("button", { name: "Unlike (1 like)" }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await reader.page
+      .getByRole("button", { name: "Like (1 like)", pressed: true })
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
 
     const page = author.page;
     await page.getByLabel("Sort by").selectOption("likes");

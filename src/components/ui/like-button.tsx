@@ -9,7 +9,10 @@ type LikeButtonProps = {
   onToggle: () => Promise<unknown>;
 };
 
-/** A heart toggle with the like count; `aria-pressed` tells assistive tech whether it is liked. */
+/**
+ * A heart toggle with the like count; `aria-pressed` tells assistive tech whether it is liked, so
+ * its name stays "Like" ("Like (3 likes), pressed"), not "Unlike, pressed".
+ */
 export function LikeButton({ liked, count, onToggle }: LikeButtonProps) {
   const [pending, setPending] = useState(false);
 
@@ -27,7 +30,7 @@ export function LikeButton({ liked, count, onToggle }: LikeButtonProps) {
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`${liked ? "Unlike" : "Like"} (${count} ${count === 1 ? "like" : "likes"})`}
+      aria-label={`Like (${count} ${count === 1 ? "like" : "likes"})`}
       onClick={toggle}
       aria-disabled={pending}
       className={clsx(
