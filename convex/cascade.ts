@@ -132,9 +132,9 @@ export const PRESENCE_BATCH_SIZE = 100;
 
 /**
  * Deletes a chat room: the first batch of its messages (then typing signals) and of who has
- * been in it (presence) now, the rest by the scheduler, and its cover when the room's creator uploaded it (a cover
- * given as a URL, or a file that is not theirs, is left alone). Clients in the room see
- * chats.get turn null; heartbeats for it add nobody back (chatPresence.heartbeat).
+ * been in it (presence) now, the rest by the scheduler, and its cover when the room's creator
+ * uploaded it (a cover given as a URL, or a file that is not theirs, is left alone). Clients in
+ * the room see chats.get turn null; heartbeats for it add nobody back (chatPresence.heartbeat).
  */
 export async function deleteChatRoom(ctx: MutationCtx, room: Doc<"chatRooms">): Promise<void> {
   await deleteDependents(ctx, { table: "chatRooms", id: room._id });

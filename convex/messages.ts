@@ -11,8 +11,8 @@ import {
   previewOf,
   requireParticipant,
 } from "./lib/conversations";
+import { takePrivateMessageAllowance } from "./lib/chat-limits";
 import { userMutation, userQuery } from "./lib/functions";
-import { takePrivateMessageAllowance } from "./lib/message-limits";
 import { cleanText, LIMITS } from "./lib/text";
 
 /** A conversation's messages, newest first, a page at a time (the page shows them oldest at the top). */
@@ -38,7 +38,7 @@ export const list = userQuery({
 });
 
 /**
- * Sends a message, within the sender's allowance (lib/message-limits.ts). In the same mutation
+ * Sends a message, within the sender's allowance (lib/chat-limits.ts). In the same mutation
  * the conversation's preview moves, both people's rows move to the top of their lists, the other
  * person gets one more unread, and the sender's own unread clears (answering means they have
  * read it).

@@ -29,8 +29,7 @@ async function countOf(ctx: MutationCtx, key: string) {
     .unique();
 }
 
-async function trustOf(ctx: MutationCtx, email: string, clientId: string) {
-  const key = trustKey(email, clientId);
+async function trustOf(ctx: MutationCtx, key: string | null) {
   if (key === null) return null;
   return await ctx.db
     .query("trustedSignInClients")
@@ -48,7 +47,7 @@ export const reserveAttempt = internalMutation({
     const now = Date.now();
     const keys = backoffKeys(email, clientId);
     const rows = { pair: await countOf(ctx, keys.pair), address: await countOf(ctx, keys.address) };
-    const trusted = ((await trustOf(ctx, email, clientId))?.trustedUntil ?? 0) > now;
+    const trusted = ((await trustOf(ctx, trustKey(email, clientId)))?.trustedUntil ?? 0) > now;
     const wait = Math.max(secondsToWait(rows.pair, now), trusted ? 0 : secondsToWait(rows.address, now));
     if (wait > 0) throw new ConvexError(tooManyAttemptsMessage(wait));
     for (const scope of SCOPES) {
@@ -84,7 +83,7 @@ export const recordSuccess = internalMutation({
     const key = trustKey(email, clientId);
     if (key === null) return;
     const trustedUntil = Date.now() + TRUSTED_CLIENT_MS;
-    const trust = await trustOf(ctx, email, clientId);
+    const trust = await trustOf(ctx, key);
     if (trust === null) await ctx.db.insert("trustedSignInClients", { key, trustedUntil });
     else await ctx.db.patch(trust._id, { trustedUntil });
   },

@@ -47,7 +47,6 @@ import type * as lib_image_types from "../lib/image-types.js";
 import type * as lib_images from "../lib/images.js";
 import type * as lib_likes from "../lib/likes.js";
 import type * as lib_mail_limits from "../lib/mail-limits.js";
-import type * as lib_message_limits from "../lib/message-limits.js";
 import type * as lib_moderation_actions from "../lib/moderation/actions.js";
 import type * as lib_moderation_audit from "../lib/moderation/audit.js";
 import type * as lib_moderation_report_limits from "../lib/moderation/report-limits.js";
@@ -126,7 +125,6 @@ declare const fullApi: ApiFromModules<{
   "lib/images": typeof lib_images;
   "lib/likes": typeof lib_likes;
   "lib/mail-limits": typeof lib_mail_limits;
-  "lib/message-limits": typeof lib_message_limits;
   "lib/moderation/actions": typeof lib_moderation_actions;
   "lib/moderation/audit": typeof lib_moderation_audit;
   "lib/moderation/report-limits": typeof lib_moderation_report_limits;

@@ -3,7 +3,8 @@
  * verification e-mails are (mail-limits.ts). A token bucket per person per room: ten messages
  * at once, then one more for every second waited, so nobody sends more than ten in a burst.
  * Typing signals get a looser bucket of their own: the client sends at most one every ~2 s,
- * and each one re-runs the room's presence queries.
+ * and each one re-runs the room's typing query. Private messages use the same flood control,
+ * counted per sender across all their conversations: twenty at once, then one a second.
  *
  * Creating rooms has an allowance per person too, so nobody fills everyone's room list in a
  * burst: five at once, then one more for every ten minutes waited. A real person makes a room
@@ -33,9 +34,10 @@ export const chatLimits = new RateLimiter(components.rateLimiter, {
   chatTyping: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 5 },
   chatRoomCreate: { kind: "token bucket", rate: 1, period: 10 * MINUTE, capacity: 5 },
   chatHeartbeat: { kind: "token bucket", rate: 2, period: SECOND, capacity: 20 },
+  privateMessage: { kind: "token bucket", rate: 1, period: SECOND, capacity: 20 },
 });
 
-type ChatLimit = "chatMessage" | "chatTyping" | "chatRoomCreate" | "chatHeartbeat";
+type ChatLimit = "chatMessage" | "chatTyping" | "chatRoomCreate" | "chatHeartbeat" | "privateMessage";
 
 /** Takes one from the allowance `name` of `key`, or throws the refusal (given how long to wait). */
 async function take(ctx: MutationCtx, name: ChatLimit, key: string, refusal: (retryAfterMs: number) => string) {
@@ -56,6 +58,14 @@ export async function takeRoomAllowance(ctx: MutationCtx, userId: Id<"users">) {
 /** Takes one message from the caller's allowance in this room, or throws how long to wait. */
 export async function takeMessageAllowance(ctx: MutationCtx, userId: Id<"users">, roomId: Id<"chatRooms">) {
   await take(ctx, "chatMessage", `${userId}:${roomId}`, tooFastMessage);
+}
+
+/**
+ * Takes one private message from the sender's allowance, counted across all their conversations
+ * (each message bumps the other person's unread count), or throws how long to wait.
+ */
+export async function takePrivateMessageAllowance(ctx: MutationCtx, senderId: Id<"users">) {
+  await take(ctx, "privateMessage", senderId, tooFastMessage);
 }
 
 /** Takes one typing signal from the caller's allowance in this room, or throws. */

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import type { PaginationStatus } from "convex/react";
-import { useLayoutEffect, useRef } from "react";
-import { focusNearestRemaining, focusPath } from "@/lib/focus-return";
+import { useRef } from "react";
+import { useFocusHandOffOnRemoval } from "@/lib/focus-return";
 
 type LoadMoreButtonProps = {
   status: PaginationStatus;
@@ -18,34 +18,28 @@ type LoadMoreButtonProps = {
  * throw the focus out), and when it goes with the last page, the focus goes to the nearest
  * enclosing element that takes it (e.g. the list, given a tabindex).
  */
-export function LoadMoreButton({ status, onLoadMore, label, className = "mt-4" }: LoadMoreButtonProps) {
-  // Where the button sat while it had the focus; null when the focus is elsewhere.
-  const focusedAt = useRef<HTMLElement[] | null>(null);
-  const gone = status === "Exhausted" || status === "LoadingFirstPage";
-  useLayoutEffect(() => {
-    if (!gone || focusedAt.current === null) return;
-    focusNearestRemaining(focusedAt.current);
-    focusedAt.current = null;
-  }, [gone]);
+export function LoadMoreButton({ status, ...button }: LoadMoreButtonProps) {
+  if (status === "Exhausted" || status === "LoadingFirstPage") return null;
+  return <ShownLoadMoreButton loading={status === "LoadingMore"} {...button} />;
+}
 
-  if (gone) return null;
+function ShownLoadMoreButton({
+  loading,
+  onLoadMore,
+  label,
+  className = "mt-4",
+}: Omit<LoadMoreButtonProps, "status"> & { loading: boolean }) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  useFocusHandOffOnRemoval(wrapper);
   return (
-    <div className={clsx("flex justify-center", className)}>
+    <div ref={wrapper} className={clsx("flex justify-center", className)}>
       <button
         type="button"
-        onClick={() => status !== "LoadingMore" && onLoadMore()}
-        onFocus={(event) => (focusedAt.current = focusPath(event.currentTarget))}
-        onBlur={(event) => {
-          const button = event.currentTarget;
-          // Taken off the page with the focus on it is not the reader moving on (see above).
-          queueMicrotask(() => {
-            if (button.isConnected) focusedAt.current = null;
-          });
-        }}
-        aria-disabled={status === "LoadingMore"}
+        onClick={() => !loading && onLoadMore()}
+        aria-disabled={loading}
         className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-60"
       >
-        {status === "LoadingMore" ? "Loading..." : label}
+        {loading ? "Loading..." : label}
       </button>
     </div>
   );
