@@ -12,17 +12,19 @@ type AvatarProps = {
   /** Whose avatar it is: becomes the alt text ("Alice's avatar"). */
   name: string;
   size?: keyof typeof SIZES;
+  /** Beside the person's name already (a row, a link): no alt text, so the name is not read twice. */
+  decorative?: boolean;
   className?: string;
 };
 
 /** A round avatar that falls back to the no-avatar picture when there is none or it is broken. */
-export function Avatar({ src, name, size = "md", className }: AvatarProps) {
+export function Avatar({ src, name, size = "md", decorative = false, className }: AvatarProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const usable = src && src !== brokenSrc ? src : NO_AVATAR_URL;
   return (
     <img
       src={usable}
-      alt={`${name}'s avatar`}
+      alt={decorative ? "" : `${name}'s avatar`}
       loading="lazy"
       onError={() => setBrokenSrc(src ?? null)}
       className={clsx(SIZES[size], "shrink-0 rounded-full bg-stone-200 object-cover", className)}

@@ -50,7 +50,7 @@ function ConversationView({ conversation }: { conversation: ConversationDetails 
           to={paths.accountOf(other.userId)}
           className="flex min-w-0 items-center gap-3 rounded-full pr-3 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
         >
-          <Avatar src={other.photoURL} name={other.displayName} size="md" />
+          <Avatar src={other.photoURL} name={other.displayName} size="md" decorative />
           <h1 className="truncate text-lg font-semibold text-stone-900">{other.displayName}</h1>
         </Link>
       }

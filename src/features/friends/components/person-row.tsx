@@ -31,7 +31,7 @@ export function PersonRow({ person }: { person: Person }) {
         to={paths.accountOf(person.userId)}
         className="flex min-w-40 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
-        <Avatar src={person.photoURL} name={person.displayName} size="md" />
+        <Avatar src={person.photoURL} name={person.displayName} size="md" decorative />
         <span className="min-w-0">
           <span className="block truncate font-medium text-stone-900 hover:underline">{person.displayName}</span>
           {person.isYou && <span className="block text-xs text-stone-600">This is you</span>}

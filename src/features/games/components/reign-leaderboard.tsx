@@ -43,7 +43,7 @@ export function ReignLeaderboard() {
               className={clsx("flex items-center gap-3 py-2", row.isMe && "-mx-2 rounded-lg bg-brand-50 px-2")}
             >
               <span className="w-6 text-right font-bold text-stone-600 tabular-nums">{index + 1}</span>
-              <Avatar src={row.player.photoURL} name={row.player.displayName} size="sm" />
+              <Avatar src={row.player.photoURL} name={row.player.displayName} size="sm" decorative />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-stone-900">
                   {row.player.displayName}

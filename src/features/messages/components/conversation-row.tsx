@@ -17,7 +17,7 @@ export function ConversationRow({ conversation }: { conversation: ConversationSu
         to={paths.conversation(conversation.conversationId)}
         className="flex items-center gap-3 px-3 py-3 transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:px-4"
       >
-        <Avatar src={other.photoURL} name={other.displayName} size="md" />
+        <Avatar src={other.photoURL} name={other.displayName} size="md" decorative />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
             <span className={clsx("truncate text-stone-900", unread ? "font-bold" : "font-semibold")}>

@@ -10,7 +10,7 @@ export function AuthorBox({ author }: { author: PostDetails["author"] }) {
       to={paths.accountOf(author.userId)}
       className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
     >
-      <Avatar src={author.photoURL} name={author.displayName} size="md" />
+      <Avatar src={author.photoURL} name={author.displayName} size="md" decorative />
       <span className="min-w-0">
         <span className="block text-xs text-stone-500">Posted by</span>
         <span className="block truncate font-semibold text-stone-900">{author.displayName}</span>
