@@ -1,10 +1,11 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { PaginationStatus } from "convex/react";
 import { useRef, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { CommentList } from "@/components/comments/comment-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { LikeButton } from "@/components/ui/like-button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { useFocusHandOffOnRemoval } from "@/lib/focus-return";
@@ -109,7 +110,7 @@ describe("deleting one's own comment", () => {
   it("gives the focus to the comments block once the comment and its Delete button are gone", async () => {
     const user = userEvent.setup();
     render(<Comments />);
-    await user.click(screen.getByRole("button", { name: "Delete comment" }));
+    await user.click(screen.getByRole("button", { name: /^Delete comment/ }));
     await user.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(screen.getByText("No comments yet. Be the first to say something.")).toBeInTheDocument();
@@ -151,5 +152,44 @@ describe("a row removed by its own button", () => {
     await user.keyboard("{Enter}");
     expect(screen.queryByText("Carol")).toBeNull();
     await waitFor(() => expect(screen.getByRole("region", { name: "Your Friends" })).toHaveFocus());
+  });
+});
+
+describe("a dialog opened from another dialog", () => {
+  function CommentsWithDelete() {
+    const [commentsOpen, setCommentsOpen] = useState(false);
+    const [confirming, setConfirming] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setCommentsOpen(true)}>
+          Comments
+        </button>
+        <Dialog open={commentsOpen} onOpenChange={setCommentsOpen} title="Comments">
+          <button type="button" onClick={() => setConfirming(true)}>
+            Delete comment
+          </button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Delete this comment?"
+            message="This cannot be undone."
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            onConfirm={() => {}}
+          />
+        </Dialog>
+      </>
+    );
+  }
+
+  it("starts on its marked control (Cancel), not on its close button, and gives the focus back after", async () => {
+    const user = userEvent.setup();
+    render(<CommentsWithDelete />);
+    await user.click(screen.getByRole("button", { name: "Comments" }));
+    await user.click(screen.getByRole("button", { name: /^Delete comment/ }));
+    const confirm = screen.getByRole("dialog", { name: "Delete this comment?" });
+    await waitFor(() => expect(within(confirm).getByRole("button", { name: "Cancel" })).toHaveFocus());
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.getByRole("button", { name: /^Delete comment/ })).toHaveFocus());
   });
 });

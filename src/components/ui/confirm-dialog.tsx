@@ -53,7 +53,7 @@ export function ConfirmDialog({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button
           type="button"
-          autoFocus
+          data-autofocus
           onClick={() => !busy && onOpenChange(false)}
           aria-disabled={busy}
           className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-50"

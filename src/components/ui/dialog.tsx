@@ -47,6 +47,15 @@ function DialogContent({ title, description, preventClose, children }: DialogCon
     <RadixDialog.Content
       // Without a description Radix warns unless aria-describedby is explicitly cleared.
       {...(description ? {} : { "aria-describedby": undefined })}
+      onOpenAutoFocus={(event) => {
+        // React's autoFocus loses in a dialog opened from another one: the outer dialog's focus
+        // trap takes the focus back before this one's starts, which then picks its first control
+        // (the X). The control to start on is therefore marked, and focused here.
+        const marked = (event.currentTarget as HTMLElement).querySelector<HTMLElement>("[data-autofocus]");
+        if (marked === null) return;
+        event.preventDefault();
+        marked.focus();
+      }}
       onCloseAutoFocus={(event) => {
         event.preventDefault();
         // The opener, or when it went with what the dialog removed (a deleted message and its

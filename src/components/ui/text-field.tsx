@@ -43,6 +43,8 @@ export function TextField({
     placeholder,
     readOnly,
     autoFocus,
+    // The Dialog starts on this field even when opened from another dialog (see Dialog).
+    "data-autofocus": autoFocus || undefined,
     "aria-required": required || undefined,
     className: fieldClass,
   };

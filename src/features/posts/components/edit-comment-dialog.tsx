@@ -79,7 +79,7 @@ function EditCommentForm({
       </label>
       <textarea
         id={fieldId}
-        autoFocus
+        data-autofocus
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         maxLength={POST_LIMITS.comment}
