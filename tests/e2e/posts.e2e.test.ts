@@ -88,9 +88,13 @@ describe("DUMY journey", () => {
     const page = author.page;
     await page.goto(`${app.url}/dumy`);
     await page.getByRole("button", { name: "None" }).click();
-    await page.getByText("No posts match your current filters").waitFor();
+    await page.getByRole("paragraph").filter({ hasText: "No posts match your current filters" }).waitFor();
+    // The status line screen readers hear stays on the page and says what each filter found.
+    const status = page.getByRole("status");
+    await expect.poll(() => status.textContent()).toBe("No posts match your current filters");
     await page.getByRole("button", { name: "Science" }).click();
     await page.getByRole("link", { name: OLDER_SCIENCE }).waitFor();
+    await expect.poll(() => status.textContent()).toBe("2 posts from 1 category");
     expect(await cardTitles(page)).toEqual([TITLE, OLDER_SCIENCE]);
 
     await page.reload();

@@ -112,7 +112,7 @@ describe("book details", () => {
   it("offers to delete only the viewer's own comments, and only after confirming", async () => {
     queryResults.set("books:get", bookSeenBy(false));
     const user = renderPage();
-    const deleteButtons = screen.getAllByRole("button", { name: "Delete comment" });
+    const deleteButtons = screen.getAllByRole("button", { name: /^Delete comment/ });
     expect(deleteButtons).toHaveLength(1);
     expect(deleteButtons[0]?.closest("li")).toHaveTextContent("Comment by Alice");
 

@@ -106,8 +106,20 @@ describe("the friends page", () => {
     await user.type(screen.getByRole("searchbox", { name: "Search people by name" }), "silva");
     expect(await screen.findByText("Maria Silva")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Next" }));
-    expect(screen.getByText('No more people called "silva".')).toBeInTheDocument();
+    expect(screen.getByText('No more people called "silva".', { ignore: "[role=status]" })).toBeInTheDocument();
     expect(screen.queryByText(/No one is called/)).not.toBeInTheDocument();
     expect(screen.getByText("Page 2")).toBeInTheDocument();
+  });
+
+  it("tells screen readers what a search found, in a status line that stays on the page", async () => {
+    const user = renderPage();
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent("Showing everyone");
+    await user.type(screen.getByRole("searchbox", { name: "Search people by name" }), "silva");
+    await screen.findByText("Maria Silva");
+    expect(screen.getByRole("status")).toBe(status);
+    expect(status).toHaveTextContent('1 person found for "silva"');
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(status).toHaveTextContent('No more people called "silva".');
   });
 });

@@ -97,7 +97,13 @@ describe("/messages", () => {
     expect(within(rows[0]!).getByText("3 unread")).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent("You: Thanks!");
     expect(within(rows[1]!).queryByText(/unread/)).toBeNull();
-    expect(screen.getByRole("img", { name: "Ben's avatar" })).toHaveAttribute("src", "/avatars/3.svg");
+    // The avatar is beside the name, so it has no alt text and the row reads "Ben" once.
+    const avatar = rows[0]!.querySelector("img");
+    expect(avatar).toHaveAttribute("src", "/avatars/3.svg");
+    expect(avatar).toHaveAttribute("alt", "");
+    expect(rows[0]).toHaveAccessibleName(/^Ben\d.*Are you coming\?/);
+    expect(rows[0]).not.toHaveAccessibleName(/avatar/);
+    expect(within(rows[0]!).queryByRole("img")).toBeNull();
   });
 
   it("says when a conversation has no messages yet", () => {
@@ -149,8 +155,9 @@ describe("/messages/{id}", () => {
     const [theirs, mine] = within(screen.getByRole("list", { name: "Messages" }))
       .getAllByRole("listitem")
       .slice(1);
-    expect(within(theirs!).queryByRole("button", { name: "Delete message" })).toBeNull();
-    await user.click(within(mine!).getByRole("button", { name: "Delete message" }));
+    expect(within(theirs!).queryByRole("button", { name: /^Delete message/ })).toBeNull();
+    expect(within(theirs!).getByRole("button", { name: "Report message “Theirs”" })).toBeInTheDocument();
+    await user.click(within(mine!).getByRole("button", { name: "Delete message “Mine”" }));
     const dialog = screen.getByRole("dialog", { name: "Delete message?" });
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(mutations["messages:remove"]).toHaveBeenCalledWith({ messageId: "m2" });

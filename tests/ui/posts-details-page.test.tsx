@@ -128,12 +128,14 @@ describe("the comment dialog", () => {
     const dialog = screen.getByRole("dialog", { name: "Comments (2)" });
     const items = within(dialog).getAllByRole("listitem");
     expect(items[0]).toHaveTextContent("Mine");
-    expect(within(items[0]!).getByRole("button", { name: "Edit comment" })).toBeInTheDocument();
+    // Each comment's buttons quote it, so a screen reader's list of buttons tells them apart.
+    expect(within(items[0]!).getByRole("button", { name: "Edit comment “Mine”" })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole("button", { name: "Delete comment “Mine”" })).toBeInTheDocument();
     expect(items[1]).toHaveTextContent("(edited)");
-    expect(within(items[1]!).queryByRole("button", { name: "Edit comment" })).not.toBeInTheDocument();
+    expect(within(items[1]!).queryByRole("button", { name: /^Edit comment/ })).not.toBeInTheDocument();
     // Report is for other people's comments only.
-    expect(within(items[0]!).queryByRole("button", { name: "Report comment" })).not.toBeInTheDocument();
-    expect(within(items[1]!).getByRole("button", { name: "Report comment" })).toBeInTheDocument();
+    expect(within(items[0]!).queryByRole("button", { name: /^Report comment/ })).not.toBeInTheDocument();
+    expect(within(items[1]!).getByRole("button", { name: "Report comment “Bob's”" })).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText("Add a comment"), "  Lovely  ");
     await user.click(within(dialog).getByRole("button", { name: "Post Comment" }));
@@ -143,7 +145,7 @@ describe("the comment dialog", () => {
   it("edits a comment in a dialog; empty text changes nothing", async () => {
     const user = renderDetails();
     await user.click(screen.getByRole("button", { name: "Comments (2)" }));
-    await user.click(screen.getAllByRole("button", { name: "Edit comment" })[0]!);
+    await user.click(screen.getAllByRole("button", { name: /^Edit comment/ })[0]!);
     const editor = screen.getByRole("dialog", { name: "Edit comment" });
     const box = within(editor).getByLabelText("Comment");
     expect(box).toHaveValue("Mine");
@@ -160,7 +162,7 @@ describe("the comment dialog", () => {
     mutations["postComments:edit"].mockImplementation(() => new Promise((_, reject) => (failSave = reject)));
     const user = renderDetails();
     await user.click(screen.getByRole("button", { name: "Comments (2)" }));
-    await user.click(screen.getAllByRole("button", { name: "Edit comment" })[0]!);
+    await user.click(screen.getAllByRole("button", { name: /^Edit comment/ })[0]!);
     const editor = screen.getByRole("dialog", { name: "Edit comment" });
     const box = within(editor).getByLabelText("Comment");
     await user.clear(box);
@@ -178,7 +180,7 @@ describe("the comment dialog", () => {
   it("deletes a comment only after confirming", async () => {
     const user = renderDetails();
     await user.click(screen.getByRole("button", { name: "Comments (2)" }));
-    await user.click(screen.getByRole("button", { name: "Delete comment" }));
+    await user.click(screen.getByRole("button", { name: /^Delete comment/ }));
     const confirm = screen.getByRole("dialog", { name: "Delete this comment?" });
     expect(mutations["postComments:remove"]).not.toHaveBeenCalled();
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));

@@ -142,7 +142,7 @@ describe("the DUMY feed", () => {
     const { user, unmount } = renderFeed();
     await user.click(screen.getByRole("button", { name: "None" }));
     expect(lastAsked().categories).toEqual([]);
-    expect(screen.getByText("No posts match your current filters")).toBeInTheDocument();
+    expect(screen.getByText("No posts match your current filters", { ignore: "[role=status]" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Science" }));
     expect(screen.getByRole("button", { name: "Science" })).toHaveAttribute("aria-pressed", "true");
@@ -155,6 +155,19 @@ describe("the DUMY feed", () => {
     expect(screen.getByRole("button", { name: "Art" })).toHaveAttribute("aria-pressed", "false");
     await user.click(screen.getByRole("button", { name: "All" }));
     expect(lastAsked().categories).toHaveLength(6);
+  });
+
+  it("tells screen readers what each filter change found, in a status line that stays on the page", async () => {
+    const { user } = renderFeed();
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent("8 posts from all categories");
+    await user.click(screen.getByRole("button", { name: "None" }));
+    expect(screen.getByRole("status")).toBe(status);
+    expect(status).toHaveTextContent("No posts match your current filters");
+    await user.click(screen.getByRole("button", { name: "Science" }));
+    expect(status).toHaveTextContent("8 posts from 1 category");
+    await user.click(screen.getByRole("button", { name: "Art" }));
+    expect(status).toHaveTextContent("8 posts from 2 categories");
   });
 
   it("says 'Error loading posts' when the query fails, and tries again for another filter", async () => {

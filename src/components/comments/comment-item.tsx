@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 import { ReportButton } from "@/components/ui/report-button";
 import { TimeAgo } from "@/components/ui/time-ago";
+import { nameWithQuote } from "@/lib/name-with-quote";
 import type { PublicUser } from "../../../convex/lib/creators";
 import type { ReportTarget } from "../../../convex/lib/moderation/validators";
 
@@ -25,15 +26,22 @@ type CommentItemProps = {
   reportTarget: ReportTarget;
 };
 
-type CommentActionProps = { label: string; onClick: () => void; tone: string; children: ReactNode };
+type CommentActionProps = {
+  label: string;
+  /** The comment's text, quoted in the button's name so each comment's buttons are told apart. */
+  text: string;
+  onClick: () => void;
+  tone: string;
+  children: ReactNode;
+};
 
 /** A round icon button beside the comment; `tone` is its hover and focus colours. */
-function CommentAction({ label, onClick, tone, children }: CommentActionProps) {
+function CommentAction({ label, text, onClick, tone, children }: CommentActionProps) {
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-label={label}
+      aria-label={nameWithQuote(label, text)}
       title={label}
       className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-stone-400 transition focus-visible:outline-2 ${tone}`}
     >
@@ -55,12 +63,13 @@ export function CommentItem({ comment, onEdit, onDelete, reportTarget }: Comment
         </div>
         <p className="mt-1 text-sm break-words whitespace-pre-line text-stone-800">{comment.text}</p>
       </div>
-      {!comment.isMine && <ReportButton target={reportTarget} label="comment" variant="icon" />}
+      {!comment.isMine && <ReportButton target={reportTarget} label="comment" text={comment.text} variant="icon" />}
       {comment.isMine && (
         <div className="flex shrink-0 flex-col sm:flex-row">
           {onEdit && (
             <CommentAction
               label="Edit comment"
+              text={comment.text}
               onClick={onEdit}
               tone="hover:bg-stone-200 hover:text-stone-700 focus-visible:outline-brand-500"
             >
@@ -69,6 +78,7 @@ export function CommentItem({ comment, onEdit, onDelete, reportTarget }: Comment
           )}
           <CommentAction
             label="Delete comment"
+            text={comment.text}
             onClick={onDelete}
             tone="hover:bg-red-50 hover:text-red-600 focus-visible:outline-red-500"
           >

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+// What a list of results says about them: EmptyState when there are none (seen), ResultsStatus (heard).
+import { useState, type ReactNode } from "react";
 
 type EmptyStateProps = {
   title: string;
@@ -13,5 +14,22 @@ export function EmptyState({ title, children }: EmptyStateProps) {
       <p className="text-base font-medium text-stone-700">{title}</p>
       {children}
     </div>
+  );
+}
+
+/**
+ * What a filter or search found, in words only screen readers hear ("3 posts from 2
+ * categories"). It stays on the page, so each change of its text is read out; a live region
+ * inserted with its text often is not, which is also why the first result, arriving with the
+ * page, is not announced. `null` (results still on their way) keeps the last text.
+ */
+export function ResultsStatus({ message }: { message: string | null }) {
+  const [shown, setShown] = useState(message);
+  if (message !== null && message !== shown) setShown(message);
+  if (shown === null) return null;
+  return (
+    <p role="status" className="sr-only">
+      {shown}
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { Trash2 } from "lucide-react";
+import { nameWithQuote } from "@/lib/name-with-quote";
 
 /**
  * How a message's own actions (Delete on the reader's, Report on others') show: always on touch
@@ -8,12 +9,20 @@ import { Trash2 } from "lucide-react";
 export const REVEAL_ON_HOVER = "group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:hover)]:opacity-0";
 
 /** The round Delete button beside one's own message in a conversation or a chat room. */
-export function DeleteMessageButton({ onClick, className }: { onClick: () => void; className?: string }) {
+export function DeleteMessageButton({
+  text,
+  onClick,
+  className,
+}: {
+  text: string;
+  onClick: () => void;
+  className?: string;
+}) {
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-label="Delete message"
+      aria-label={nameWithQuote("Delete message", text)}
       title="Delete message"
       className={clsx(
         "inline-flex size-9 shrink-0 items-center justify-center rounded-full text-stone-400 transition hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500",

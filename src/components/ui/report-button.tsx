@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Flag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { nameWithQuote } from "@/lib/name-with-quote";
 import type { ReportTarget } from "../../../convex/lib/moderation/validators";
 
 // The dialog (and the reasons' texts) load only when someone reports something.
@@ -11,6 +12,8 @@ type ReportButtonProps = {
   target: ReportTarget;
   /** What it is, in words, for the button's name and the dialog's title: "post", "message"… */
   label: string;
+  /** The text reported, when it sits in a list of others (comments, messages): quoted in the button's name. */
+  text?: string;
   /** "text" shows the word Report; "icon" is a round flag button for rows (comments, messages). */
   variant?: "text" | "icon";
   className?: string;
@@ -20,7 +23,7 @@ type ReportButtonProps = {
  * Report anything: drop it beside content that is not the viewer's own (the caller hides it on
  * their own content; the server refuses it anyway).
  */
-export function ReportButton({ target, label, variant = "text", className }: ReportButtonProps) {
+export function ReportButton({ target, label, text, variant = "text", className }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   const name = `Report ${label}`;
   return (
@@ -28,7 +31,7 @@ export function ReportButton({ target, label, variant = "text", className }: Rep
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={name}
+        aria-label={text === undefined ? name : nameWithQuote(name, text)}
         title={name}
         className={clsx(
           "inline-flex shrink-0 items-center justify-center text-stone-500 transition hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-500",

@@ -61,11 +61,12 @@ export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItem
         <ReportButton
           target={{ kind: "chatMessage", id: message._id }}
           label="message"
+          text={message.text}
           variant="icon"
           className={clsx("self-center", REVEAL_ON_HOVER)}
         />
       )}
-      {onDelete && <DeleteMessageButton onClick={onDelete} className="self-center" />}
+      {onDelete && <DeleteMessageButton text={message.text} onClick={onDelete} className="self-center" />}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { EmptyState } from "@/components/ui/empty-state";
+import { EmptyState, ResultsStatus } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { usePeoplePages } from "../hooks/use-people-pages";
@@ -45,6 +45,7 @@ export function EveryoneList() {
           className="block w-full rounded-lg border border-stone-300 bg-white py-2 pr-3 pl-9 text-base shadow-sm placeholder:text-stone-500 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
         />
       </div>
+      <ResultsStatus message={pages.isLoading || pages.isChangingPage ? null : resultsMessage(search, pages)} />
       {pages.isLoading ? (
         <Spinner />
       ) : pages.people?.length === 0 ? (
@@ -77,4 +78,12 @@ export function EveryoneList() {
 function emptyListTitle(search: string, pageNumber: number): string {
   if (pageNumber > 1) return search ? `No more people called "${search}".` : "No more people.";
   return search ? `No one is called "${search}".` : "No one here yet.";
+}
+
+/** What the screen reader hears once a search's results are in: '3 people found for "ann"'. */
+function resultsMessage(search: string, pages: { people?: unknown[]; pageNumber: number }): string {
+  const count = pages.people?.length ?? 0;
+  if (count === 0) return emptyListTitle(search, pages.pageNumber);
+  if (search === "") return "Showing everyone";
+  return `${count === 1 ? "1 person" : `${count} people`} found for "${search}"`;
 }

@@ -17,7 +17,7 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
   const mine = message.isMine;
   return (
     <li className={clsx("group flex items-center gap-1", mine ? "justify-end" : "justify-start")}>
-      {mine && onDelete && <DeleteMessageButton onClick={onDelete} />}
+      {mine && onDelete && <DeleteMessageButton text={message.text} onClick={onDelete} />}
       <div
         className={clsx(
           "max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%]",
@@ -42,6 +42,7 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
         <ReportButton
           target={{ kind: "message", id: message._id }}
           label="message"
+          text={message.text}
           variant="icon"
           className={REVEAL_ON_HOVER}
         />
