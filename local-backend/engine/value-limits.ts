@@ -40,12 +40,15 @@ export class ValueLimitError extends Error {
  * then size), and throws a ValueLimitError with Convex's text. Convex parses the arguments as
  * `[args]`, so the object itself may nest one level less than a value.
  */
-export function checkArguments(udfPath: string, args: unknown): void {
-  const problem = measure(args, MAX_VALUE_NESTING - 1, MAX_ARGUMENTS_BYTES);
-  if (problem === null) return;
-  const message = problem.kind === "size" ? argumentsTooLargeMessage(udfPath, problem.bytes) : problem.message;
+export function checkArguments(udfPath: string, args: unknown): ArgumentsMeasure {
+  const measured = measure(args, MAX_VALUE_NESTING - 1, MAX_ARGUMENTS_BYTES);
+  if (!("kind" in measured)) return measured;
+  const message = measured.kind === "size" ? argumentsTooLargeMessage(udfPath, measured.bytes) : measured.message;
   throw new ValueLimitError(`Invalid arguments for ${displayPath(udfPath)}: ${message}`);
 }
+
+/** What accepted arguments hold: their size as Convex counts it, and how many values they are made of. */
+export type ArgumentsMeasure = { bytes: number; values: number };
 
 type Problem = { kind: "shape"; message: string } | { kind: "size"; bytes: number };
 
@@ -53,11 +56,13 @@ type Problem = { kind: "shape"; message: string } | { kind: "size"; bytes: numbe
  * One iterative walk: nesting (levels of arrays and objects), array lengths, object fields, and
  * an estimate of the size the way Convex counts it (a string is its UTF-8 bytes, a number 8, …).
  */
-function measure(root: unknown, maxNesting: number, maxBytes: number): Problem | null {
+function measure(root: unknown, maxNesting: number, maxBytes: number): Problem | ArgumentsMeasure {
   let bytes = 0;
+  let values = 0;
   const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop() as { value: unknown; depth: number };
+    values++;
     if (value === null || typeof value === "boolean") bytes += 1;
     else if (typeof value === "number") bytes += 8;
     else if (typeof value === "string") bytes += Buffer.byteLength(value) + 1;
@@ -79,7 +84,7 @@ function measure(root: unknown, maxNesting: number, maxBytes: number): Problem |
   }
   // The walk is bounded by the request (its frame or body has a size limit), so the size is
   // counted whole, as Convex reports it.
-  return bytes > maxBytes ? { kind: "size", bytes } : null;
+  return bytes > maxBytes ? { kind: "size", bytes } : { bytes, values };
 }
 
 /** "books:list" as Convex names it in messages: "books.js:list". */

@@ -278,6 +278,51 @@ describe("hostile clients", () => {
     expect(logLines.some((line) => line.includes("bytes of arguments in all"))).toBe(true);
   }, 30_000);
 
+  it("counts held arguments by the memory they take, per connection and for all connections together", async () => {
+    /** Arguments of `arrays` × 8,192 empty objects: ~3 bytes of text each, ~80 of memory once parsed. */
+    const manyValues = (arrays: number) =>
+      `{"a":[${Array(arrays)
+        .fill(`[${Array(8192).fill("{}").join(",")}]`)
+        .join(",")}]}`;
+    const subscribe = (client: Awaited<ReturnType<typeof connect>>, arrays: number) =>
+      client.send(
+        {
+          type: "ModifyQuerySet",
+          baseVersion: 0,
+          newVersion: 1,
+          modifications: [{ type: "Add", queryId: 0, udfPath: "notes:list", args: ["ARGS"] }],
+        },
+        manyValues(arrays),
+      );
+
+    // 2.7 MB of text, yet about 74 MB once parsed: past one connection's 64 MiB.
+    const one = await connect(backend.url);
+    subscribe(one, 110);
+    expect(await one.closed).toBe(1011);
+    expect(logLines.some((line) => line.includes("bytes of arguments in all"))).toBe(true);
+
+    // Four connections under their own limit hold ~240 MB; a fifth would pass what all may hold.
+    const held = [];
+    for (let i = 0; i < 4; i++) {
+      const client = await connect(backend.url);
+      subscribe(client, 95);
+      await client.next((message) => message.type === "Transition");
+      held.push(client);
+    }
+    const fifth = await connect(backend.url);
+    subscribe(fifth, 95);
+    expect(await fifth.closed).toBe(1011);
+    expect(logLines.some((line) => line.includes("all connections' queries hold more than"))).toBe(true);
+
+    // Held arguments are let go with their connection: another may subscribe again.
+    held.pop()?.socket.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await connect(backend.url);
+    subscribe(again, 95);
+    await again.next((message) => message.type === "Transition");
+    for (const client of [...held, again]) client.socket.close();
+  }, 60_000);
+
   it("closes a connection whose Connect carries a session id longer than a UUID's", async () => {
     const socket = new WebSocket(`${backend.url.replace(/^http/, "ws")}/api/1.48.0/sync`);
     const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));

@@ -39,6 +39,20 @@ export const MAX_HELD_SUBSCRIPTIONS = 2 * MAX_SUBSCRIPTIONS_PER_CONNECTION;
 export const MAX_HELD_ARGUMENT_BYTES = 4 * MAX_ARGUMENTS_BYTES;
 
 /**
+ * What all connections' subscribed queries may hold in arguments together: a cap per connection
+ * alone lets enough connections exhaust the memory. Past it the connection that adds more is
+ * disconnected. Real apps' query arguments are a few hundred bytes each.
+ */
+export const MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS = 16 * MAX_ARGUMENTS_BYTES;
+
+/**
+ * Memory a parsed JSON value takes beyond its text (a V8 object or array, a boxed number):
+ * arguments are held as parsed values, so 17 MB of `{},{},…` text is about 470 MB of memory.
+ * Held arguments are counted as their size plus this much per value.
+ */
+export const HELD_BYTES_PER_VALUE = 80;
+
+/**
  * Mutations and actions one connection may have waiting for an answer; a client that sends more
  * without waiting is disconnected instead of queueing work without end.
  */

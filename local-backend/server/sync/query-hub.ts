@@ -159,6 +159,8 @@ export class QueryHub {
   private running: Promise<void> | null = null;
   private closed = false;
   private readonly stopListening: () => void;
+  /** What the subscribed queries of all connections hold in arguments (SyncSession counts it). */
+  heldArgumentBytes = 0;
 
   constructor(
     private readonly engine: Engine,

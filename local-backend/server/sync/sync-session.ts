@@ -13,7 +13,7 @@
  */
 import type { JSONValue } from "convex/values";
 import type { Engine } from "../../engine/types";
-import { checkArguments, ValueLimitError } from "../../engine/value-limits";
+import { checkArguments, ValueLimitError, type ArgumentsMeasure } from "../../engine/value-limits";
 import { failureOf, type Failure, type Log } from "../failure";
 import type { AdminKeyCheck } from "../admin/admin-auth";
 import { COMPONENT_CALL_REFUSAL, isSystemQuery, SYSTEM_QUERY_REFUSAL } from "../admin/system-queries";
@@ -31,7 +31,9 @@ import {
   type StateVersion,
 } from "./protocol";
 import {
+  HELD_BYTES_PER_VALUE,
   MAX_HELD_ARGUMENT_BYTES,
+  MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS,
   MAX_HELD_SUBSCRIPTIONS,
   MAX_PENDING_REQUESTS,
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
@@ -159,7 +161,14 @@ export class SyncSession implements HubClient {
     this.closed = true;
     clearInterval(this.pingTimer);
     this.caller.dispose();
+    this.holdArguments(-this.heldArgumentBytes);
     this.hub.remove(this);
+  }
+
+  /** Counts arguments held (or let go, when negative) on this connection and server-wide. */
+  private holdArguments(bytes: number): void {
+    this.heldArgumentBytes += bytes;
+    this.hub.heldArgumentBytes += bytes;
   }
 
   private async handle(message: ClientMessage): Promise<void> {
@@ -198,6 +207,12 @@ export class SyncSession implements HubClient {
       this.fail(`queries subscribed with more than ${MAX_HELD_ARGUMENT_BYTES} bytes of arguments in all`);
       return;
     }
+    if (this.hub.heldArgumentBytes > MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS) {
+      this.fail(
+        `all connections' queries hold more than ${MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS} bytes of arguments`,
+      );
+      return;
+    }
     // Past the limit the newest queries fail; removing others lets them run again.
     let count = 0;
     for (const subscription of this.subscriptions.values()) {
@@ -210,7 +225,7 @@ export class SyncSession implements HubClient {
   private unsubscribe(queryId: number): void {
     const subscription = this.subscriptions.get(queryId);
     if (subscription === undefined) return;
-    this.heldArgumentBytes -= subscription.argumentBytes;
+    this.holdArguments(-subscription.argumentBytes);
     this.subscriptions.delete(queryId);
   }
 
@@ -219,11 +234,13 @@ export class SyncSession implements HubClient {
     const args = add.args[0] ?? {};
     const journal = add.journal ?? null;
     this.unsubscribe(add.queryId); // a re-added id counts as the newest
-    const refusal = componentRefusal(add) ?? argumentsRefusal(udfPath, args);
-    // A refused query never runs, so its arguments are not kept (nor measured: they may be too
-    // deep for JSON.stringify); the others count against MAX_HELD_ARGUMENT_BYTES.
-    const argumentBytes = refusal === null ? JSON.stringify(args).length + (journal?.length ?? 0) : 0;
-    this.heldArgumentBytes += argumentBytes;
+    const checked = componentRefusal(add) ?? checkedArguments(udfPath, args);
+    const refusal = typeof checked === "string" ? checked : null;
+    // A refused query never runs, so its arguments are not kept; the others count against
+    // MAX_HELD_ARGUMENT_BYTES and, with every connection's, MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS.
+    const argumentBytes =
+      typeof checked === "string" ? 0 : checked.bytes + checked.values * HELD_BYTES_PER_VALUE + (journal?.length ?? 0);
+    this.holdArguments(argumentBytes);
     this.subscriptions.set(add.queryId, {
       argumentBytes,
       queryId: add.queryId,
@@ -452,9 +469,14 @@ function componentRefusal(target: { componentPath?: string }): string | null {
 
 /** Convex's message when `args` break a value limit, else null (checked before any work). */
 function argumentsRefusal(udfPath: string, args: JSONValue): string | null {
+  const checked = checkedArguments(udfPath, args);
+  return typeof checked === "string" ? checked : null;
+}
+
+/** Convex's message when `args` break a value limit, else their measure (checked before any work). */
+function checkedArguments(udfPath: string, args: JSONValue): string | ArgumentsMeasure {
   try {
-    checkArguments(udfPath, args);
-    return null;
+    return checkArguments(udfPath, args);
   } catch (error) {
     if (error instanceof ValueLimitError) return error.message;
     throw error;
