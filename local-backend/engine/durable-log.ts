@@ -227,6 +227,9 @@ export class DurableLog {
         }
       }
     });
+    // Its bytes may be in the log whole (written, then the sync failed): cut them now, before its
+    // callers hear it was not saved, or a stop before the next write would bring it back at start.
+    await this.cutBack();
     const from = (undone[0] as Pending).seq;
     const to = (undone.at(-1) as Pending).seq;
     this.undone.push({ from, to, error });
@@ -300,7 +303,21 @@ export class DurableLog {
   async close(): Promise<void> {
     await this.sync().catch(() => undefined);
     while (this.flushing !== null) await this.flushing;
+    await this.cutBack();
     await this.file.close();
+  }
+
+  /** Takes the log back to its last durable record when a refused write may have left bytes in it. */
+  private async cutBack(): Promise<void> {
+    if (!this.needsCut) return;
+    try {
+      await this.file.truncate(this.logBytes);
+      await this.file.datasync();
+      this.needsCut = false;
+    } catch (error) {
+      // Still needed: the next write (or the close) tries again first.
+      this.report(`local backend: cutting back a refused write failed: ${String(error)}`);
+    }
   }
 }
 

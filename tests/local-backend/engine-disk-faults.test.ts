@@ -19,9 +19,12 @@ import {
 
 afterAll(removeTemporaryDataDirs);
 
-type Fault = "none" | "full" | "read-only";
+type Fault = "none" | "full" | "read-only" | "unsynced";
 
-/** node:fs with a switch: a full disk writes half of what it is given, a read-only one nothing. */
+/**
+ * node:fs with a switch: a full disk writes half of what it is given, a read-only one nothing,
+ * and an "unsynced" one writes it all but fails to flush it (an I/O error on fdatasync).
+ */
 function faultyFiles() {
   const state = { fault: "none" as Fault };
   const failure = () =>
@@ -42,6 +45,10 @@ function faultyFiles() {
           }
           if (state.fault === "read-only") throw failure();
           await log.append(bytes);
+        },
+        async datasync() {
+          if (state.fault === "unsynced") throw Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" });
+          await log.datasync();
         },
         async truncate(size) {
           if (state.fault === "read-only") throw failure();
@@ -110,6 +117,24 @@ describe.each(["full", "read-only"] as const)("a %s disk", (fault) => {
     await engine.close();
     const reopened = await fixtureEngine(dataDir);
     expect(await texts(reopened)).toEqual(["kept", "later"]);
+    await reopened.close();
+  });
+});
+
+describe("a disk that takes a write but fails to flush it", () => {
+  it("does not bring the refused write back when the engine stops before the next write", async () => {
+    const dataDir = temporaryDataDir();
+    const { files, state } = faultyFiles();
+    const engine = await engineOn(dataDir, files);
+    await engine.runMutation("notes:add", { text: "before" }, null);
+    state.fault = "unsynced";
+    await expect(engine.runMutation("notes:add", { text: "refused" }, null)).rejects.toThrow("nothing was saved");
+    expect(await texts(engine)).toEqual(["before"]);
+    // Stopped while the disk still fails (what someone does when the disk misbehaves).
+    await engine.close();
+
+    const reopened = await fixtureEngine(dataDir);
+    expect(await texts(reopened)).toEqual(["before"]);
     await reopened.close();
   });
 });
