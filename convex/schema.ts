@@ -252,8 +252,8 @@ export default defineSchema({
   }),
 
   /**
-   * Counts kept beside the data they count (e.g. "books"), changed in the same mutation,
-   * so "Page x of y" never scans a table.
+   * Counts from before they moved to the sharded counter component (lib/counters.ts): read as
+   * the base its shards add to, never written.
    */
   counters: defineTable({
     name: v.string(),

@@ -8,6 +8,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { argumentValidationError } from "./argument-validation";
+import { importBundled } from "./bundled-import";
 import { checkReturnValuesOf } from "./limits";
 
 export type ModuleMap = Record<string, () => Promise<Record<string, unknown>>>;
@@ -29,8 +30,7 @@ export function convexModules(modulesDir: string): ModuleMap {
         // Memoized: every function call loads its module, and each import() through tsx's
         // loader hooks costs ~0.45 ms even when cached (`npm run dev` restarts the process on change).
         let loaded: Promise<Record<string, unknown>> | undefined;
-        modules[`./convex/${relative}`] = () =>
-          (loaded ??= (import(url) as Promise<Record<string, unknown>>).then(checkReturnValuesOf));
+        modules[`./convex/${relative}`] = () => (loaded ??= importModule(file, url).then(checkReturnValuesOf));
       }
     }
   };
@@ -39,6 +39,19 @@ export function convexModules(modulesDir: string): ModuleMap {
     throw new Error(`local backend: ${modulesDir}/_generated is missing; run \`npx convex codegen --system-udfs\``);
   }
   return modules;
+}
+
+/**
+ * Node's import, or when Node cannot resolve one of the module's own imports (a package built
+ * for bundlers), the module bundled as the Convex CLI would bundle it.
+ */
+async function importModule(file: string, url: string): Promise<Record<string, unknown>> {
+  try {
+    return (await import(url)) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND" || !file.endsWith(".js")) throw error;
+    return await importBundled(file);
+  }
 }
 
 export type FunctionKind = "query" | "mutation" | "action";

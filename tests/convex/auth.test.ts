@@ -2,6 +2,7 @@ import { decodeJwt } from "jose";
 import { beforeEach, describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
+import { getCounter } from "../../convex/lib/counters";
 import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
 import { TEST_SITE_URL, useAuthEnvironment } from "./auth-env";
 import { latestCode, mailTo, PASSWORD, sessionCount, signIn, userByEmail, verifiedUser } from "./auth-kit";
@@ -222,11 +223,5 @@ describe("profile on first sign-in", () => {
 });
 
 async function profilesCounter(t: ReturnType<typeof newBackend>): Promise<number> {
-  const counter = await t.run((ctx) =>
-    ctx.db
-      .query("counters")
-      .withIndex("by_name", (q) => q.eq("name", "profiles"))
-      .unique(),
-  );
-  return counter?.value ?? 0;
+  return await t.run((ctx) => getCounter(ctx, "profiles"));
 }

@@ -8,6 +8,7 @@
  */
 import presenceTest from "@convex-dev/presence/test";
 import rateLimiterTest from "@convex-dev/rate-limiter/test";
+import shardedCounterTest from "@convex-dev/sharded-counter/test";
 import type { TestConvex } from "convex-test";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
 
@@ -17,6 +18,7 @@ type AnyTestConvex = TestConvex<SchemaDefinition<GenericSchema, boolean>>;
 export const APP_COMPONENTS = {
   rateLimiter: rateLimiterTest.register,
   presence: presenceTest.register,
+  shardedCounter: shardedCounterTest.register,
 } satisfies Record<string, (t: AnyTestConvex, name: string) => void>;
 
 export function registerComponents<T extends AnyTestConvex>(t: T): T {

@@ -1,9 +1,11 @@
 import { convexTest } from "convex-test";
+import { registerComponents } from "./components";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { CANNOT_ADD_YOURSELF, PEOPLE_PAGE_SIZE, USER_NOT_FOUND } from "../../convex/friends";
 import schema from "../../convex/schema";
+import { incrementCounter } from "../../convex/lib/counters";
 import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
 import { useAuthEnvironment } from "./auth-env";
 import { PASSWORD, signIn, userByEmail } from "./auth-kit";
@@ -157,14 +159,14 @@ describe("friends:add and friends:remove", () => {
 });
 
 describe("friends:people", () => {
-  /** Adds people (and keeps the "profiles" counter right, counting the `signedIn` users made before). */
+  /** Adds people and counts them, with the `signedIn` users made before (the test kit's users are not counted). */
   async function addPeople(t: TestBackend, names: string[], signedIn: number) {
     await t.run(async (ctx) => {
       for (const name of names) {
         const userId = await ctx.db.insert("users", { emailVerificationTime: 1 });
         await ctx.db.insert("profiles", { userId, email: "", displayName: name, personality: DEFAULT_PERSONALITY });
       }
-      await ctx.db.insert("counters", { name: "profiles", value: names.length + signedIn });
+      await incrementCounter(ctx, "profiles", names.length + signedIn);
     });
   }
 
@@ -205,11 +207,7 @@ describe("friends:people", () => {
           .unique();
         await ctx.db.delete(profile!._id);
       }
-      const counter = await ctx.db
-        .query("counters")
-        .withIndex("by_name", (q) => q.eq("name", "profiles"))
-        .unique();
-      await ctx.db.patch(counter!._id, { value: counter!.value - 2 });
+      await incrementCounter(ctx, "profiles", -2);
     });
     const second = await ann.as.query(api.friends.people, { cursor: first.continueCursor });
     expect(second.totalPages).toBe(2);
@@ -341,7 +339,9 @@ describe("friends:people", () => {
   });
 
   test("reads O(page size) documents however many people exist", async () => {
-    const t = convexTest({ schema, modules, transactionLimits: { documentsRead: 4 * PEOPLE_PAGE_SIZE } });
+    const t = registerComponents(
+      convexTest({ schema, modules, transactionLimits: { documentsRead: 4 * PEOPLE_PAGE_SIZE } }),
+    );
     const ann = await signedInUser(t, { name: "Ann" });
     await addPeople(
       t,

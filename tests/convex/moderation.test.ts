@@ -2,6 +2,7 @@ import { makeFunctionReference } from "convex/server";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { getCounter } from "../../convex/lib/counters";
 import {
   CANNOT_ACT_ON_STAFF_CONTENT,
   CANNOT_CHANGE_OWN_ROLE,
@@ -156,7 +157,7 @@ describe("removing content", () => {
       comments: (await ctx.db.query("postComments").collect()).length,
       likes: (await ctx.db.query("likes").collect()).length,
       files: (await ctx.db.system.query("_storage").collect()).length,
-      posts: (await ctx.db.query("counters").collect()).find((row) => row.name === "posts")?.value,
+      posts: await getCounter(ctx, "posts"),
     }));
     expect(left).toEqual({ comments: 0, likes: 0, files: 0, posts: 0 });
     expect(await reportRows(t)).toEqual({ items: [], reports: [] });

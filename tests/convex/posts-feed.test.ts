@@ -1,4 +1,5 @@
 import { convexTest } from "convex-test";
+import { registerComponents } from "./components";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
@@ -228,7 +229,7 @@ describe("posts:feed page count", () => {
 describe("posts:feed cost", () => {
   test("reads at most 3 × page size documents per page, for every sort and filter", async () => {
     // Budget of ARCHITECTURE.md; the engine counts every document a query reads.
-    const t = convexTest({ schema, modules, transactionLimits: { documentsRead: 3 * 8 } });
+    const t = registerComponents(convexTest({ schema, modules, transactionLimits: { documentsRead: 3 * 8 } }));
     const ann = await signedInUser(t);
     await insertPosts(t, ann.userId, spreadOfPosts(400, 3));
     for (const sort of SORTS) {

@@ -1,5 +1,6 @@
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { api } from "../../convex/_generated/api";
+import { incrementCounter, type CounterName } from "../../convex/lib/counters";
 import type { PostCategory } from "../../convex/lib/validators";
 import { uploadedImage } from "./book-fixtures";
 import type { TestBackend } from "./test-env";
@@ -49,12 +50,7 @@ export async function insertPosts(t: TestBackend, userId: Id<"users">, posts: Po
     const names = ["posts", ...posts.map((post) => `posts:${post.category}`)];
     for (const name of new Set(names)) {
       const delta = name === "posts" ? posts.length : posts.filter((post) => `posts:${post.category}` === name).length;
-      const counter = await ctx.db
-        .query("counters")
-        .withIndex("by_name", (q) => q.eq("name", name))
-        .unique();
-      if (counter) await ctx.db.patch(counter._id, { value: counter.value + delta });
-      else await ctx.db.insert("counters", { name, value: delta });
+      await incrementCounter(ctx, name as CounterName, delta);
     }
     return ids;
   });

@@ -1,0 +1,55 @@
+/**
+ * Imports a function module the way the Convex CLI reads it: bundled by esbuild first. Packages
+ * built for bundlers import their own files without an extension (`./_generated/server`), which
+ * Node refuses and the CLI's bundler resolves; `@convex-dev/sharded-counter` is one. Package imports
+ * stay imports of the installed packages, by absolute URL (the bundle runs from a data: URL), so
+ * `convex/server` is the very module the engine uses.
+ */
+import esbuild from "esbuild";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const RESOLVING = "local-backend-bundled-import";
+
+export async function importBundled(file: string): Promise<Record<string, unknown>> {
+  try {
+    const bundle = await esbuild.build({
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      format: "esm",
+      platform: "node",
+      logLevel: "silent",
+      plugins: [packagesByUrl()],
+    });
+    const code = bundle.outputFiles[0]?.text ?? "";
+    return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as Record<
+      string,
+      unknown
+    >;
+  } finally {
+    // esbuild keeps a helper process alive after a build; the serving process has no further use for it.
+    await esbuild.stop();
+  }
+}
+
+/** Bare imports ("convex/server") become external imports of the resolved file's URL. */
+function packagesByUrl(): esbuild.Plugin {
+  return {
+    name: "local-backend-packages-by-url",
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === RESOLVING) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: RESOLVING,
+        });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        if (resolved.external === true || !path.isAbsolute(resolved.path)) return { path: args.path, external: true };
+        return { path: pathToFileURL(resolved.path).href, external: true };
+      });
+    },
+  };
+}
