@@ -76,6 +76,9 @@ export class Storage {
     this.unplaced.delete(storageId);
     this.unwritten.delete(storageId);
     if (temporary !== undefined) void this.files.removeTemporary(temporary);
+    // Already placed under its id (the log writes the record after placing the file): no record
+    // will ever name it, and a restart keeps unexplained files, so it goes now. Ids are not reused.
+    else void this.files.remove(storageId).catch((error: Error) => console.error(`local backend: ${error.message}`));
   }
 
   async delete(storageId: string): Promise<void> {

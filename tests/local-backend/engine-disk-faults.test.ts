@@ -3,6 +3,8 @@
  * reported to its caller and undone (nobody sees it, it is not there after a restart), the log
  * is never left with part of a record in it, and writes work again once the disk does.
  */
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { nodeDataFiles, type DataFiles } from "../../local-backend/engine/fs-durable";
 import { openEngine } from "../../local-backend/engine/open-engine";
@@ -100,6 +102,20 @@ describe.each(["full", "read-only"] as const)("a %s disk", (fault) => {
     const reopened = await fixtureEngine(dataDir);
     expect(await texts(reopened)).toEqual(["after", "before"]);
     await reopened.close();
+  });
+
+  it("leaves no file behind for an upload the disk refused", async () => {
+    const dataDir = temporaryDataDir();
+    const { files, state } = faultyFiles();
+    const engine = await engineOn(dataDir, files);
+    await engine.runAction("notes:storeInAction", { text: "kept" }, null);
+    state.fault = fault;
+    await expect(engine.runAction("notes:storeInAction", { text: "refused" }, null)).rejects.toThrow(
+      "nothing was saved",
+    );
+    state.fault = "none";
+    await engine.close();
+    await expect.poll(() => readdirSync(path.join(dataDir, "files"))).toHaveLength(1);
   });
 
   it("undoes a compaction that could not be written and compacts later", async () => {
