@@ -13,7 +13,7 @@
 import { AsyncResource } from "node:async_hooks";
 import { SharedAsyncLocalStorage } from "./shared-async-context";
 import path from "node:path";
-import type { DataFiles, LogFile } from "./fs-durable";
+import { FolderSyncError, type DataFiles, type LogFile } from "./fs-durable";
 import { logFileName, SNAPSHOT_FILE } from "./persisted-state";
 
 /** Compaction starts once the log is larger than this and larger than the last snapshot. */
@@ -257,12 +257,20 @@ export class DurableLog {
     const next = this.generation + 1;
     const nextLogName = path.join(dataDir, logFileName(next));
     const nextLog = await files.openLog(nextLogName, "new");
+    let keepOldLog = false;
     try {
       await files.writeAtomically(path.join(dataDir, SNAPSHOT_FILE), text);
     } catch (error) {
-      await nextLog.close().catch(() => undefined);
-      await files.remove(nextLogName).catch(() => undefined);
-      throw error;
+      if (!(error instanceof FolderSyncError)) {
+        await nextLog.close().catch(() => undefined);
+        await files.remove(nextLogName).catch(() => undefined);
+        throw error;
+      }
+      // The new snapshot is in place and names the new log, so the compaction stands (undoing it
+      // would leave a snapshot whose log is gone: a folder that does not start). The old log is
+      // kept until the next start, which removes it once it finds the new snapshot.
+      this.report(`local backend: ${error.message}`);
+      keepOldLog = true;
     }
     this.compactionRequested = false;
     const oldLog = this.file;
@@ -273,7 +281,7 @@ export class DurableLog {
     this.needsCut = false;
     this.snapshotBytes = Buffer.byteLength(text);
     await oldLog.close().catch(() => undefined);
-    await files.remove(oldLogName).catch(() => undefined);
+    if (!keepOldLog) await files.remove(oldLogName).catch(() => undefined);
   }
 
   /** Compacts now (tests; a server may call it when idle). */

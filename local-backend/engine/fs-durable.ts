@@ -86,5 +86,20 @@ export async function writeFileAtomically(file: string, content: string): Promis
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
-  await fsyncFolder(path.dirname(file));
+  try {
+    await fsyncFolder(path.dirname(file));
+  } catch (error) {
+    throw new FolderSyncError(file, error);
+  }
+}
+
+/**
+ * The file was written, synced and renamed into place, but its folder could not be synced: it is
+ * there for every later read, and only a power cut or an OS crash could still take the rename back.
+ */
+export class FolderSyncError extends Error {
+  constructor(file: string, cause: unknown) {
+    super(`${file} is in place, but syncing its folder failed: ${String(cause)}`, { cause });
+    this.name = "FolderSyncError";
+  }
 }

@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeDataFiles, type DataFiles } from "../../local-backend/engine/fs-durable";
+import { FolderSyncError, nodeDataFiles, type DataFiles } from "../../local-backend/engine/fs-durable";
 import { openEngine } from "../../local-backend/engine/open-engine";
 import type { Engine } from "../../local-backend/engine/types";
 import {
@@ -151,6 +151,31 @@ describe("a disk that takes a write but fails to flush it", () => {
 
     const reopened = await fixtureEngine(dataDir);
     expect(await texts(reopened)).toEqual(["before"]);
+    await reopened.close();
+  });
+});
+
+describe("a folder that cannot be synced after the snapshot is renamed into place", () => {
+  it("keeps the compaction, so the folder starts again with every write", async () => {
+    const dataDir = temporaryDataDir();
+    const state = { failFolderSync: false };
+    const files: DataFiles = {
+      ...nodeDataFiles,
+      async writeAtomically(file, content) {
+        await nodeDataFiles.writeAtomically(file, content);
+        if (state.failFolderSync) throw new FolderSyncError(file, new Error("EIO: i/o error, fsync"));
+      },
+    };
+    const engine = await engineOn(dataDir, files);
+    await engine.runMutation("notes:add", { text: "before" }, null);
+    state.failFolderSync = true;
+    await engine.compact();
+    state.failFolderSync = false;
+    await engine.runMutation("notes:add", { text: "after" }, null);
+    await engine.close();
+
+    const reopened = await fixtureEngine(dataDir);
+    expect(await texts(reopened)).toEqual(["after", "before"]);
     await reopened.close();
   });
 });
