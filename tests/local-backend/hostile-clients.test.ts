@@ -453,9 +453,12 @@ describe("request bodies held at once", () => {
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
   });
 
-  /** A POST that declares `declared` bytes of body, sends `sent` of them and holds back the rest. */
-  function stalledPost(pathname: string, declared: number, sent: number) {
-    const socket = net.connect(Number(new URL(backend.url).port), "127.0.0.1");
+  /**
+   * A POST that declares `declared` bytes of body, sends `sent` of them and holds back the rest,
+   * from `from` (any 127.x.y.z address reaches the server, each a client address of its own).
+   */
+  function stalledPost(pathname: string, declared: number, sent: number, from = "127.0.0.1") {
+    const socket = net.connect({ port: Number(new URL(backend.url).port), host: "127.0.0.1", localAddress: from });
     socket.write(`POST ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${declared}\r\n\r\n`);
     socket.write(Buffer.alloc(sent, 0x20));
     let received = "";
@@ -481,10 +484,18 @@ describe("request bodies held at once", () => {
       body: JSON.stringify({ path: "notes:list", args: [{}], padding: " ".repeat(padding) }),
     });
 
+  /** Two other addresses each hold 400 KiB of an http action route's body (convex/http.ts's reader). */
+  async function fillBudgetFromElsewhere() {
+    const stalled = [
+      stalledPost("/some/http/route", 1000 * KIB, 400 * KIB, "127.0.0.2"),
+      stalledPost("/some/http/route", 1000 * KIB, 400 * KIB, "127.0.0.3"),
+    ];
+    await waitFor(() => budget.heldBytes === 800 * KIB, "reading the stalled bodies");
+    return { leave: () => stalled.forEach(({ socket }) => socket.destroy()) };
+  }
+
   it("refuses the request that would go past the budget with 503, serves the others, and takes back a closed connection's bytes", async () => {
-    // An http action route (convex/http.ts's reader) holding 800 KiB of a body it never finishes.
-    const stalled = stalledPost("/some/http/route", 1000 * KIB, 800 * KIB);
-    await waitFor(() => budget.heldBytes === 800 * KIB, "reading the stalled body");
+    const stalled = await fillBudgetFromElsewhere();
 
     // A function call (another reader) that needs 300 KiB more than is left: refused, not held.
     const refused = await query(300 * KIB);
@@ -496,8 +507,8 @@ describe("request bodies held at once", () => {
     // Requests that fit go on meanwhile.
     expect((await query(0)).status).toBe(200);
 
-    // The stalled client leaves: its bytes come back, and the large request is served.
-    stalled.socket.destroy();
+    // The stalled clients leave: their bytes come back, and the large request is served.
+    stalled.leave();
     await waitFor(() => budget.heldBytes === 0, "releasing a closed connection's body");
     const served = await query(300 * KIB);
     expect(served.status).toBe(200);
@@ -519,17 +530,29 @@ describe("request bodies held at once", () => {
         headers: { "Content-Type": "text/plain" },
         body: "x".repeat(300 * KIB),
       });
-    const stalled = stalledPost("/some/http/route", 1000 * KIB, 800 * KIB);
-    await waitFor(() => budget.heldBytes === 800 * KIB, "reading the stalled body");
+    const stalled = await fillBudgetFromElsewhere();
     expect((await upload()).status).toBe(503);
 
-    stalled.socket.destroy();
+    stalled.leave();
     await waitFor(() => budget.heldBytes === 0, "releasing a closed connection's body");
     const stored = await upload();
     expect(stored.status).toBe(200);
     expect(await stored.json()).toMatchObject({ storageId: expect.any(String) });
     // Still one upload per URL.
     expect((await upload()).status).toBe(401);
+  }, 30_000);
+
+  it("lets one client address hold at most half of the budget, and serves the others meanwhile", async () => {
+    // Past 512 KiB of its own: refused with 503, and its bytes are given back at once.
+    const greedy = stalledPost("/some/http/route", 1000 * KIB, 600 * KIB, "127.0.0.2");
+    expect(await greedy.answer).toMatch(/^HTTP\/1\.1 503[^]*from your address already hold 512 KiB/);
+    await waitFor(() => budget.heldBytes === 0, "releasing the refused body");
+    // Half of the budget held by one address leaves the other half to everyone else.
+    const half = stalledPost("/some/http/route", 1000 * KIB, 500 * KIB, "127.0.0.2");
+    await waitFor(() => budget.heldBytes === 500 * KIB, "reading the stalled body");
+    expect((await query(300 * KIB)).status).toBe(200);
+    half.socket.destroy();
+    await waitFor(() => budget.heldBytes === 0, "releasing a closed connection's body");
   }, 30_000);
 
   it("drops a body that never completes when the request timeout ends it, and takes back its bytes", async () => {

@@ -20,25 +20,44 @@ import { formatBytes } from "../../engine/value-limits";
  */
 export const REQUEST_BODY_BUDGET_BYTES = 256 * 1024 * 1024;
 
-/** Bytes of request bodies held in memory, against a capacity. */
+/**
+ * Bytes of request bodies held in memory, against a capacity, of which the requests of one
+ * client address may hold half: bodies sent slowly from one address can no longer hold all of it
+ * and have every other client's calls and uploads refused until the request timeout. Half is
+ * still more than the largest body any endpoint takes (a 100 MiB upload).
+ */
 export class BodyBudget {
   private held = 0;
+  private readonly heldByAddress = new Map<string, number>();
+  readonly perAddressBytes: number;
 
-  constructor(readonly capacityBytes: number) {}
+  constructor(readonly capacityBytes: number) {
+    this.perAddressBytes = capacityBytes / 2;
+  }
 
   get heldBytes(): number {
     return this.held;
   }
 
-  /** Reserves `bytes` when they fit; false, with nothing reserved, when they do not. */
-  tryReserve(bytes: number): boolean {
-    if (this.held + bytes > this.capacityBytes) return false;
+  /**
+   * Reserves `bytes` for `address` when they fit and returns null; otherwise reserves nothing and
+   * says which bound they would pass.
+   */
+  tryReserve(bytes: number, address: string): "budget" | "address" | null {
+    const ofAddress = this.heldByAddress.get(address) ?? 0;
+    if (ofAddress + bytes > this.perAddressBytes) return "address";
+    if (this.held + bytes > this.capacityBytes) return "budget";
     this.held += bytes;
-    return true;
+    this.heldByAddress.set(address, ofAddress + bytes);
+    return null;
   }
 
-  release(bytes: number): void {
+  release(bytes: number, address: string): void {
+    if (bytes === 0) return;
     this.held -= bytes;
+    const left = (this.heldByAddress.get(address) ?? 0) - bytes;
+    if (left > 0) this.heldByAddress.set(address, left);
+    else this.heldByAddress.delete(address);
   }
 }
 
@@ -57,10 +76,13 @@ export class BodyTooLargeError extends Error {
 
 /** Answered with 503: the request is fine, the backend has no room for it now. */
 export class BodyBudgetExhaustedError extends Error {
-  constructor(capacityBytes: number) {
+  constructor(budget: BodyBudget, full: "budget" | "address") {
     super(
-      `The local backend is busy: the request bodies it is receiving already hold ${formatBytes(capacityBytes)}, ` +
-        "as much as it keeps at once. Try again in a moment.",
+      full === "budget"
+        ? `The local backend is busy: the request bodies it is receiving already hold ${formatBytes(budget.capacityBytes)}, ` +
+            "as much as it keeps at once. Try again in a moment."
+        : `The local backend is busy: the request bodies it is receiving from your address already hold ` +
+            `${formatBytes(budget.perAddressBytes)}, as much as it keeps at once for one address. Try again in a moment.`,
     );
     this.name = "BodyBudgetExhaustedError";
   }
@@ -78,11 +100,16 @@ export class BodyAbortedError extends Error {
 export class RequestBody {
   private reserved = 0;
 
+  /** Whose share of the budget this body takes. */
+  private readonly address: string;
+
   constructor(
     private readonly request: IncomingMessage,
     private readonly response: ServerResponse,
     private readonly budget: BodyBudget,
-  ) {}
+  ) {
+    this.address = request.socket.remoteAddress ?? "";
+  }
 
   /** The whole body, at most `limit` bytes. */
   read(limit: number): Promise<Buffer> {
@@ -113,8 +140,12 @@ export class RequestBody {
       const onData = (chunk: Buffer) => {
         size += chunk.length;
         if (size > limit) refuse(new BodyTooLargeError(limit));
-        else if (!this.budget.tryReserve(chunk.length)) refuse(new BodyBudgetExhaustedError(this.budget.capacityBytes));
         else {
+          const full = this.budget.tryReserve(chunk.length, this.address);
+          if (full !== null) {
+            refuse(new BodyBudgetExhaustedError(this.budget, full));
+            return;
+          }
           this.reserved += chunk.length;
           chunks.push(chunk);
         }
@@ -139,7 +170,7 @@ export class RequestBody {
 
   /** Gives back every byte this request reserved; safe to call more than once. */
   release(): void {
-    this.budget.release(this.reserved);
+    this.budget.release(this.reserved, this.address);
     this.reserved = 0;
   }
 }
