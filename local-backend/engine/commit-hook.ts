@@ -106,16 +106,25 @@ export function installCommitHook(
             { nextDocId: part.db._nextDocId, lastCreationTime: part.db._lastCreationTime, writes: part.writes },
           ]),
       );
-      const line = serializeRecord(
-        {
-          commitTs: commitTs ?? transactionManager._lastCommitTs,
-          nextDocId: db._nextDocId,
-          lastCreationTime: db._lastCreationTime,
-        },
-        app?.writes ?? [],
-        componentWrites,
-        outcome,
-      );
+      // A record too large for one string (an admin import past ~512 MiB of JSON) cannot be
+      // written: the log then fails the commit as it fails one the disk refused (undone, and its
+      // callers told nothing was saved) instead of it living in memory only, lost at the next start.
+      let line = "";
+      let unrecordable: Error | null = null;
+      try {
+        line = serializeRecord(
+          {
+            commitTs: commitTs ?? transactionManager._lastCommitTs,
+            nextDocId: db._nextDocId,
+            lastCreationTime: db._lastCreationTime,
+          },
+          app?.writes ?? [],
+          componentWrites,
+          outcome,
+        );
+      } catch (error) {
+        unrecordable = new Error(`the transaction's writes are too large to record (${String(error)})`);
+      }
       const appWrites = app?.writes ?? [];
       const appBefore = app?.before ?? [];
       const deletedFiles = appWrites.filter(([id, document]) => document === null && tableOfId(id) === "_storage");
@@ -128,13 +137,19 @@ export function installCommitHook(
       const tables = [...new Set(documentWrites.map(({ id }) => tableOfId(id)))];
       log.append({
         text: line,
-        ...(storedFiles.length > 0
+        ...(unrecordable !== null
           ? {
               beforeWrite: async () => {
-                await Promise.all(storedFiles.map(([id]) => storage.placeFile(id)));
+                throw unrecordable;
               },
             }
-          : {}),
+          : storedFiles.length > 0
+            ? {
+                beforeWrite: async () => {
+                  await Promise.all(storedFiles.map(([id]) => storage.placeFile(id)));
+                },
+              }
+            : {}),
         afterDurable: () => {
           if (outcome !== null) outcomes.record(outcome.key, outcome.result);
           for (const [storageId] of deletedFiles) storage.deletedDurably(storageId);
