@@ -312,7 +312,7 @@ describe("hostile clients", () => {
     const fifth = await connect(backend.url);
     subscribe(fifth, 95);
     expect(await fifth.closed).toBe(1011);
-    expect(logLines.some((line) => line.includes("all connections' queries hold more than"))).toBe(true);
+    expect(logLines.some((line) => line.includes("all connections' queries and requests hold more than"))).toBe(true);
 
     // Held arguments are let go with their connection: another may subscribe again.
     held.pop()?.socket.close();
@@ -321,6 +321,26 @@ describe("hostile clients", () => {
     subscribe(again, 95);
     await again.next((message) => message.type === "Transition");
     for (const client of [...held, again]) client.socket.close();
+  }, 60_000);
+
+  it("counts a mutation's arguments while it waits, and gives them back once it is answered", async () => {
+    const manyValues = (arrays: number) =>
+      `{"a":[${Array(arrays)
+        .fill(`[${Array(8192).fill("{}").join(",")}]`)
+        .join(",")}]}`;
+    const mutation = (client: Awaited<ReturnType<typeof connect>>, requestId: number, arrays: number) =>
+      client.send({ type: "Mutation", requestId, udfPath: "notes:add", args: ["ARGS"] }, manyValues(arrays));
+
+    // One after another, each answered before the next: each gives its ~62 MB back.
+    const patient = await connect(backend.url);
+    for (let requestId = 0; requestId < 3; requestId++) {
+      mutation(patient, requestId, 95);
+      await patient.next((message) => message.type === "MutationResponse" && message.requestId === requestId);
+    }
+    // ~74 MB of arguments in one mutation: past the connection's 64 MiB.
+    mutation(patient, 3, 110);
+    expect(await patient.closed).toBe(1011);
+    expect(logLines.some((line) => line.includes("queries and requests holding more than"))).toBe(true);
   }, 60_000);
 
   it("closes a connection whose Connect carries a session id longer than a UUID's", async () => {

@@ -161,14 +161,35 @@ export class SyncSession implements HubClient {
     this.closed = true;
     clearInterval(this.pingTimer);
     this.caller.dispose();
-    this.holdArguments(-this.heldArgumentBytes);
+    // Everything this connection held is let go now; requests still finishing give back nothing more.
+    this.hub.heldArgumentBytes -= this.heldArgumentBytes;
+    this.heldArgumentBytes = 0;
     this.hub.remove(this);
   }
 
   /** Counts arguments held (or let go, when negative) on this connection and server-wide. */
   private holdArguments(bytes: number): void {
+    if (this.closed) return;
     this.heldArgumentBytes += bytes;
     this.hub.heldArgumentBytes += bytes;
+  }
+
+  /**
+   * Closes the connection when what it holds in arguments (subscriptions, and mutations and
+   * actions not yet answered) passes its share or the server's; true when it did.
+   */
+  private heldTooMuch(): boolean {
+    if (this.heldArgumentBytes > MAX_HELD_ARGUMENT_BYTES) {
+      this.fail(`queries and requests holding more than ${MAX_HELD_ARGUMENT_BYTES} bytes of arguments in all`);
+      return true;
+    }
+    if (this.hub.heldArgumentBytes > MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS) {
+      this.fail(
+        `all connections' queries and requests hold more than ${MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS} bytes of arguments`,
+      );
+      return true;
+    }
+    return false;
   }
 
   private async handle(message: ClientMessage): Promise<void> {
@@ -203,16 +224,7 @@ export class SyncSession implements HubClient {
       this.fail(`more than ${MAX_HELD_SUBSCRIPTIONS} queries subscribed`);
       return;
     }
-    if (this.heldArgumentBytes > MAX_HELD_ARGUMENT_BYTES) {
-      this.fail(`queries subscribed with more than ${MAX_HELD_ARGUMENT_BYTES} bytes of arguments in all`);
-      return;
-    }
-    if (this.hub.heldArgumentBytes > MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS) {
-      this.fail(
-        `all connections' queries hold more than ${MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS} bytes of arguments`,
-      );
-      return;
-    }
+    if (this.heldTooMuch()) return;
     // Past the limit the newest queries fail; removing others lets them run again.
     let count = 0;
     for (const subscription of this.subscriptions.values()) {
@@ -238,8 +250,7 @@ export class SyncSession implements HubClient {
     const refusal = typeof checked === "string" ? checked : null;
     // A refused query never runs, so its arguments are not kept; the others count against
     // MAX_HELD_ARGUMENT_BYTES and, with every connection's, MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS.
-    const argumentBytes =
-      typeof checked === "string" ? 0 : checked.bytes + checked.values * HELD_BYTES_PER_VALUE + (journal?.length ?? 0);
+    const argumentBytes = typeof checked === "string" ? 0 : heldBytesOf(checked) + (journal?.length ?? 0);
     this.holdArguments(argumentBytes);
     this.subscriptions.set(add.queryId, {
       argumentBytes,
@@ -273,7 +284,12 @@ export class SyncSession implements HubClient {
 
   private mutate(requestId: number, udfPath: string, args: JSONValue, target: { componentPath?: string }): void {
     const { identity, access } = this.caller;
-    const refusal = componentRefusal(target) ?? argumentsRefusal(udfPath, args);
+    const checked = componentRefusal(target) ?? checkedArguments(udfPath, args);
+    const refusal = typeof checked === "string" ? checked : null;
+    // Mutations run one at a time, so those waiting hold their arguments: counted like a query's.
+    const held = typeof checked === "string" ? 0 : heldBytesOf(checked);
+    this.holdArguments(held);
+    if (this.heldTooMuch()) return;
     this.mutationsInFlight++;
     this.mutations = this.mutations.then(async () => {
       if (this.closed) return;
@@ -293,6 +309,7 @@ export class SyncSession implements HubClient {
       } finally {
         this.mutationsInFlight--;
         this.pendingRequests--;
+        this.holdArguments(-held);
       }
     });
   }
@@ -305,12 +322,15 @@ export class SyncSession implements HubClient {
   }
 
   private act(requestId: number, udfPath: string, args: JSONValue, target: { componentPath?: string }): void {
-    const refusal = componentRefusal(target) ?? argumentsRefusal(udfPath, args);
-    if (refusal !== null) {
+    const checked = componentRefusal(target) ?? checkedArguments(udfPath, args);
+    if (typeof checked === "string") {
       this.pendingRequests--;
-      this.sendFailure("ActionResponse", requestId, { message: refusal });
+      this.sendFailure("ActionResponse", requestId, { message: checked });
       return;
     }
+    const held = heldBytesOf(checked);
+    this.holdArguments(held);
+    if (this.heldTooMuch()) return;
     const { identity, access } = this.caller;
     const running = this.engine
       .runAction(udfPath, args, identity, access)
@@ -321,6 +341,7 @@ export class SyncSession implements HubClient {
       )
       .finally(() => {
         this.pendingRequests--;
+        this.holdArguments(-held);
         this.actionsRunning.delete(running);
       });
     this.actionsRunning.add(running);
@@ -467,10 +488,9 @@ function componentRefusal(target: { componentPath?: string }): string | null {
   return target.componentPath === undefined || target.componentPath === "" ? null : COMPONENT_CALL_REFUSAL;
 }
 
-/** Convex's message when `args` break a value limit, else null (checked before any work). */
-function argumentsRefusal(udfPath: string, args: JSONValue): string | null {
-  const checked = checkedArguments(udfPath, args);
-  return typeof checked === "string" ? checked : null;
+/** The memory accepted arguments are counted as taking (see HELD_BYTES_PER_VALUE). */
+function heldBytesOf(measured: ArgumentsMeasure): number {
+  return measured.bytes + measured.values * HELD_BYTES_PER_VALUE;
 }
 
 /** Convex's message when `args` break a value limit, else their measure (checked before any work). */
