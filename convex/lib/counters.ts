@@ -7,16 +7,26 @@ import type { PostCategory } from "./validators";
 export type CounterName = "books" | "posts" | `posts:${PostCategory}` | "profiles";
 
 /**
- * Documents each count is spread over. With one document, every book, post or sign-up by anyone
+ * Documents a total is spread over. With one document, every book, post or sign-up by anyone
  * wrote the same row, so people posting at the same moment conflicted on Convex and were retried
- * (and failed past a rate). Eight lets about eight go through at once, while a page's "of y"
- * reads eight small rows. More shards would cost every page view a read each.
+ * (and failed past a rate). Four let about four go through at once while a page's "of y" reads
+ * four small rows. A post category keeps one row: a feed page sums up to five of them, and
+ * ARCHITECTURE.md's budget of 3 × page size documents a page leaves no room for more; posts
+ * conflict there only with posts of the same category at the same moment.
  */
-const SHARDS_PER_COUNT = 8;
+const SHARDS_PER_TOTAL = 4;
 
-const shardedCounter = new ShardedCounter<CounterName>(components.shardedCounter, {
-  defaultShards: SHARDS_PER_COUNT,
-});
+/**
+ * A counter of its own per call: the library remembers the shard it last wrote on the object
+ * (so one mutation's adds land together), and a module-level object would keep one shard per
+ * count for good wherever modules stay loaded (this project's local backend).
+ */
+function shardedCounter(): ShardedCounter<CounterName> {
+  return new ShardedCounter<CounterName>(components.shardedCounter, {
+    shards: { books: SHARDS_PER_TOTAL, posts: SHARDS_PER_TOTAL, profiles: SHARDS_PER_TOTAL },
+    defaultShards: 1,
+  });
+}
 
 /**
  * The current value of a count (0 before anything was counted). Counts made before the sharded
@@ -30,16 +40,16 @@ export async function getCounter(ctx: QueryCtx, name: CounterName): Promise<numb
     // One row per name at most; first() reads one where unique() reads two.
     .first();
   // Never below zero, as the single row was kept: a count cannot be negative.
-  return Math.max(0, (before?.value ?? 0) + (await shardedCounter.count(ctx, name)));
+  return Math.max(0, (before?.value ?? 0) + (await shardedCounter().count(ctx, name)));
 }
 
 /**
  * Moves a count by `delta`. Call it in the same mutation as the insert or delete it counts,
  * so the count can never drift from the data (Convex mutations are serializable). It writes one
- * shard picked at random and reads nothing else, so it does not conflict with other writers.
+ * shard picked at random and reads nothing else, so it conflicts only with writers of that shard.
  */
 export async function incrementCounter(ctx: MutationCtx, name: CounterName, delta: number): Promise<void> {
-  await shardedCounter.add(ctx, name, delta);
+  await shardedCounter().add(ctx, name, delta);
 }
 
 /** How many pages `total` items fill; an empty list is still one page ("Page 1 of 1"). */

@@ -30,7 +30,7 @@ export type PostCounts = { category: PostCategory; views?: number; likes?: numbe
  * commenting would leave behind), and keeps the page counters right, as create would.
  */
 export async function insertPosts(t: TestBackend, userId: Id<"users">, posts: PostCounts[]): Promise<Id<"posts">[]> {
-  return await t.run(async (ctx) => {
+  const ids = await t.run(async (ctx) => {
     const ids: Id<"posts">[] = [];
     for (const [i, post] of posts.entries()) {
       ids.push(
@@ -47,13 +47,17 @@ export async function insertPosts(t: TestBackend, userId: Id<"users">, posts: Po
         }),
       );
     }
-    const names = ["posts", ...posts.map((post) => `posts:${post.category}`)];
-    for (const name of new Set(names)) {
-      const delta = name === "posts" ? posts.length : posts.filter((post) => `posts:${post.category}` === name).length;
-      await incrementCounter(ctx, name as CounterName, delta);
-    }
     return ids;
   });
+  // One count per post, each in a transaction of its own as adding posts does, so the totals'
+  // writes spread over their shards (and stay within a test's small read limit).
+  for (const post of posts) {
+    await t.run(async (ctx) => {
+      await incrementCounter(ctx, "posts", 1);
+      await incrementCounter(ctx, `posts:${post.category}` as CounterName, 1);
+    });
+  }
+  return ids;
 }
 
 /** Every post in the table, as the feed must order them: by the field, then newest first. */
