@@ -449,8 +449,9 @@ describe("hostile clients", () => {
 
 describe("request bodies held at once", () => {
   const KIB = 1024;
-  // A budget of its own, small enough to fill with a few requests (the process's is 256 MiB).
-  const budget = new BodyBudget(1024 * KIB);
+  // A budget of its own, small enough to fill with a few requests (the process's is 256 MiB);
+  // 127.0.0.2 and 127.0.0.3 stand for remote clients, held to a share.
+  const budget = new BodyBudget(1024 * KIB, (address) => address !== "127.0.0.1");
   const REQUEST_TIMEOUT_MS = 3_000;
   let backend: LocalBackend;
 
@@ -574,6 +575,17 @@ describe("request bodies held at once", () => {
     half.socket.destroy();
     await waitFor(() => budget.heldBytes === 0, "releasing a closed connection's body");
   }, 30_000);
+
+  it("holds clients on this machine to no share: by default they are all the clients, of one address", async () => {
+    const local = new BodyBudget(1024 * KIB);
+    expect(local.tryReserve(900 * KIB, "127.0.0.1")).toBeNull();
+    expect(local.tryReserve(100 * KIB, "::ffff:127.0.0.1")).toBeNull();
+    expect(local.tryReserve(100 * KIB, "192.168.1.20")).toBe("budget");
+    local.release(900 * KIB, "127.0.0.1");
+    local.release(100 * KIB, "::ffff:127.0.0.1");
+    expect(local.tryReserve(600 * KIB, "192.168.1.20")).toBe("address");
+    expect(local.tryReserve(500 * KIB, "192.168.1.20")).toBeNull();
+  });
 
   it("drops a body that never completes when the request timeout ends it, and takes back its bytes", async () => {
     const started = Date.now();

@@ -22,16 +22,22 @@ export const REQUEST_BODY_BUDGET_BYTES = 256 * 1024 * 1024;
 
 /**
  * Bytes of request bodies held in memory, against a capacity, of which the requests of one
- * client address may hold half: bodies sent slowly from one address can no longer hold all of it
- * and have every other client's calls and uploads refused until the request timeout. Half is
- * still more than the largest body any endpoint takes (a 100 MiB upload).
+ * remote client address may hold half: bodies sent slowly from one address can no longer hold
+ * all of it and have every other client's calls and uploads refused until the request timeout.
+ * Half is still more than the largest body any endpoint takes (a 100 MiB upload). Clients on this
+ * machine (loopback addresses) are not held to a share: by default they are the only clients,
+ * all of one address, and a share would halve what they have together.
  */
 export class BodyBudget {
   private held = 0;
   private readonly heldByAddress = new Map<string, number>();
   readonly perAddressBytes: number;
 
-  constructor(readonly capacityBytes: number) {
+  constructor(
+    readonly capacityBytes: number,
+    /** Whether an address's requests are held to a share (tests treat 127.x.y.z as remote). */
+    private readonly sharedOut: (address: string) => boolean = (address) => !isLoopback(address),
+  ) {
     this.perAddressBytes = capacityBytes / 2;
   }
 
@@ -45,7 +51,7 @@ export class BodyBudget {
    */
   tryReserve(bytes: number, address: string): "budget" | "address" | null {
     const ofAddress = this.heldByAddress.get(address) ?? 0;
-    if (ofAddress + bytes > this.perAddressBytes) return "address";
+    if (ofAddress + bytes > this.perAddressBytes && this.sharedOut(address)) return "address";
     if (this.held + bytes > this.capacityBytes) return "budget";
     this.held += bytes;
     this.heldByAddress.set(address, ofAddress + bytes);
@@ -59,6 +65,12 @@ export class BodyBudget {
     if (left > 0) this.heldByAddress.set(address, left);
     else this.heldByAddress.delete(address);
   }
+}
+
+/** 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 form. */
+function isLoopback(address: string): boolean {
+  const ipv4 = address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+  return ipv4.startsWith("127.") || address === "::1";
 }
 
 /**
