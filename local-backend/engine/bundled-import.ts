@@ -5,14 +5,15 @@
  * stay imports of the installed packages, by absolute URL (the bundle runs from a data: URL), so
  * `convex/server` is the very module the engine uses.
  */
-import esbuild from "esbuild";
+import type esbuild from "esbuild";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { withEsbuild } from "./esbuild-service";
 
 const RESOLVING = "local-backend-bundled-import";
 
 export async function importBundled(file: string): Promise<Record<string, unknown>> {
-  try {
+  const code = await withEsbuild(async (esbuild) => {
     const bundle = await esbuild.build({
       entryPoints: [file],
       bundle: true,
@@ -22,15 +23,12 @@ export async function importBundled(file: string): Promise<Record<string, unknow
       logLevel: "silent",
       plugins: [packagesByUrl()],
     });
-    const code = bundle.outputFiles[0]?.text ?? "";
-    return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as Record<
-      string,
-      unknown
-    >;
-  } finally {
-    // esbuild keeps a helper process alive after a build; the serving process has no further use for it.
-    await esbuild.stop();
-  }
+    return bundle.outputFiles[0]?.text ?? "";
+  });
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** Bare imports ("convex/server") become external imports of the resolved file's URL. */

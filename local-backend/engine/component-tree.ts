@@ -10,6 +10,7 @@ import esbuild from "esbuild";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { withEsbuild } from "./esbuild-service";
 
 /** One installed component: `path` is its place in the tree ("presence", "presence/batchWorker"). */
 export type ComponentNode = {
@@ -38,12 +39,7 @@ export async function loadComponentTree(convexDir: string): Promise<ComponentNod
     .map((name) => path.join(convexDir, name))
     .find((file) => statSync(file, { throwIfNoEntry: false })?.isFile());
   if (configFile === undefined) return [];
-  try {
-    return (await readConfig(configFile, "")).children;
-  } finally {
-    // esbuild keeps a service process alive after a build; the serving process has no further use for it.
-    await esbuild.stop();
-  }
+  return await withEsbuild(async () => (await readConfig(configFile, "")).children);
 }
 
 async function readConfig(configFile: string, treePath: string): Promise<{ name: string; children: ComponentNode[] }> {

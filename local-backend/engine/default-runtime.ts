@@ -6,9 +6,10 @@
  * built-in would work here and fail at deploy; the engine refuses to load such code with the
  * message the CLI prints.
  */
-import esbuild from "esbuild";
+import type esbuild from "esbuild";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { withEsbuild } from "./esbuild-service";
 
 /** The Convex CLI's advice after esbuild's "Are you trying to bundle for node?" (bundler/index.ts). */
 export const USE_NODE_ADVICE =
@@ -55,22 +56,24 @@ async function bundleProblem(convexDir: string): Promise<string | null> {
   const entryPoints = isolateEntryPoints(convexDir);
   if (entryPoints.length === 0) return null;
   try {
-    await esbuild.build({
-      entryPoints,
-      bundle: true,
-      platform: "browser",
-      format: "esm",
-      target: "esnext",
-      jsx: "automatic",
-      outdir: "out",
-      outbase: convexDir,
-      conditions: ["convex", "module"],
-      plugins: [runtimeProvided],
-      write: false,
-      treeShaking: true,
-      define: { "process.env.NODE_ENV": '"production"' },
-      logLevel: "silent",
-    });
+    await withEsbuild((build) =>
+      build.build({
+        entryPoints,
+        bundle: true,
+        platform: "browser",
+        format: "esm",
+        target: "esnext",
+        jsx: "automatic",
+        outdir: "out",
+        outbase: convexDir,
+        conditions: ["convex", "module"],
+        plugins: [runtimeProvided],
+        write: false,
+        treeShaking: true,
+        define: { "process.env.NODE_ENV": '"production"' },
+        logLevel: "silent",
+      }),
+    );
     return null;
   } catch (error) {
     const failure = error as esbuild.BuildFailure;
@@ -86,9 +89,6 @@ async function bundleProblem(convexDir: string): Promise<string | null> {
       message.notes.some((note) => note.text.includes("Are you trying to bundle for node?")),
     );
     return [...lines, ...(nodeApis ? ["", USE_NODE_ADVICE] : [])].join("\n");
-  } finally {
-    // esbuild keeps a service process alive after a build; the serving process has no further use for it.
-    await esbuild.stop();
   }
 }
 
