@@ -301,26 +301,32 @@ describe("hostile clients", () => {
     expect(await one.closed).toBe(1011);
     expect(logLines.some((line) => line.includes("bytes of arguments in all"))).toBe(true);
 
-    // Four connections under their own limit hold ~240 MB; a fifth would pass what all may hold.
-    const held = [];
+    // Four connections just under their own limit hold ~266 MB of the 268 all may hold.
+    const heavy: Awaited<ReturnType<typeof connect>>[] = [];
     for (let i = 0; i < 4; i++) {
       const client = await connect(backend.url);
-      subscribe(client, 95);
+      subscribe(client, 99);
       await client.next((message) => message.type === "Transition");
-      held.push(client);
+      heavy.push(client);
     }
-    const fifth = await connect(backend.url);
-    subscribe(fifth, 95);
-    expect(await fifth.closed).toBe(1011);
-    expect(logLines.some((line) => line.includes("all connections' queries and requests hold more than"))).toBe(true);
+    // A newcomer's ~27 MB passes it: the heaviest holder goes, not the newcomer, who is served.
+    const newcomer = await connect(backend.url);
+    subscribe(newcomer, 40);
+    await newcomer.next((message) => message.type === "Transition");
+    const closed = await Promise.race([
+      Promise.any(heavy.map(async (client, index) => ((await client.closed) === 1011 ? index : Promise.reject()))),
+      new Promise((resolve) => setTimeout(() => resolve("none"), 5_000)),
+    ]);
+    expect(typeof closed).toBe("number");
+    expect(logLines.some((line) => line.includes("bytes of arguments, this one the most"))).toBe(true);
+    expect(newcomer.socket.readyState).toBe(WebSocket.OPEN);
 
-    // Held arguments are let go with their connection: another may subscribe again.
-    held.pop()?.socket.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // What the evicted connection held was let go: another may subscribe as much again.
     const again = await connect(backend.url);
-    subscribe(again, 95);
+    subscribe(again, 99);
     await again.next((message) => message.type === "Transition");
-    for (const client of [...held, again]) client.socket.close();
+    expect(again.socket.readyState).toBe(WebSocket.OPEN);
+    for (const client of [...heavy, newcomer, again]) client.socket.close();
   }, 60_000);
 
   it("counts a mutation's arguments while it waits, and gives them back once it is answered", async () => {

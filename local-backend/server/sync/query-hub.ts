@@ -67,6 +67,11 @@ export interface HubClient {
   deliver(plan: ClientPlan, version: number, outcomeOf: (key: string) => QueryOutcome | undefined): void;
 }
 
+/** A connection holding query or request arguments, which the hub may have let go. */
+export interface ArgumentHolder {
+  evict(reason: string): void;
+}
+
 /** `waiting`: a mutation promise of the connection waits for this delivery (served first). */
 export type ClientPlan = { querySet: number; identity: number; queries: PlannedQuery[]; waiting: boolean };
 
@@ -159,8 +164,9 @@ export class QueryHub {
   private running: Promise<void> | null = null;
   private closed = false;
   private readonly stopListening: () => void;
-  /** What the subscribed queries of all connections hold in arguments (SyncSession counts it). */
+  /** What all connections hold in arguments (SyncSession counts its own through holdArguments). */
   heldArgumentBytes = 0;
+  private readonly argumentHolders = new Map<ArgumentHolder, number>();
 
   constructor(
     private readonly engine: Engine,
@@ -179,6 +185,24 @@ export class QueryHub {
   /** The database version: grows with every commit; the protocol's timestamp. */
   get currentVersion(): number {
     return this.version;
+  }
+
+  /** Counts `bytes` of arguments held (or let go, when negative) by `holder`. */
+  holdArguments(holder: ArgumentHolder, bytes: number): void {
+    const held = (this.argumentHolders.get(holder) ?? 0) + bytes;
+    if (held > 0) this.argumentHolders.set(holder, held);
+    else this.argumentHolders.delete(holder);
+    this.heldArgumentBytes += bytes;
+  }
+
+  /** The connection holding the most arguments: the one to let go when all hold too much. */
+  heaviestArgumentHolder(): ArgumentHolder | undefined {
+    let heaviest: ArgumentHolder | undefined;
+    let most = 0;
+    for (const [holder, held] of this.argumentHolders) {
+      if (held > most) [heaviest, most] = [holder, held];
+    }
+    return heaviest;
   }
 
   add(client: HubClient): void {

@@ -162,7 +162,7 @@ export class SyncSession implements HubClient {
     clearInterval(this.pingTimer);
     this.caller.dispose();
     // Everything this connection held is let go now; requests still finishing give back nothing more.
-    this.hub.heldArgumentBytes -= this.heldArgumentBytes;
+    this.hub.holdArguments(this, -this.heldArgumentBytes);
     this.heldArgumentBytes = 0;
     this.hub.remove(this);
   }
@@ -171,7 +171,12 @@ export class SyncSession implements HubClient {
   private holdArguments(bytes: number): void {
     if (this.closed) return;
     this.heldArgumentBytes += bytes;
-    this.hub.heldArgumentBytes += bytes;
+    this.hub.holdArguments(this, bytes);
+  }
+
+  /** The hub lets this connection go: all connections hold too much, and this one the most. */
+  evict(reason: string): void {
+    this.fail(reason);
   }
 
   /**
@@ -183,13 +188,16 @@ export class SyncSession implements HubClient {
       this.fail(`queries and requests holding more than ${MAX_HELD_ARGUMENT_BYTES} bytes of arguments in all`);
       return true;
     }
-    if (this.hub.heldArgumentBytes > MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS) {
-      this.fail(
-        `all connections' queries and requests hold more than ${MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS} bytes of arguments`,
+    // Past what all may hold, the heaviest holder goes, not whoever added the last bytes: a few
+    // heavy connections could otherwise keep every newcomer out.
+    while (this.hub.heldArgumentBytes > MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS) {
+      const heaviest = this.hub.heaviestArgumentHolder();
+      if (heaviest === undefined) break;
+      heaviest.evict(
+        `all connections' queries and requests hold more than ${MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS} bytes of arguments, this one the most`,
       );
-      return true;
     }
-    return false;
+    return this.closed;
   }
 
   private async handle(message: ClientMessage): Promise<void> {
