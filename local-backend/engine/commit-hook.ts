@@ -107,7 +107,7 @@ export function installCommitHook(
           ]),
       );
       // A record too large for one string (an admin import past ~512 MiB of JSON) cannot be
-      // written: the log then fails the commit as it fails one the disk refused (undone, and its
+      // written: the log then refuses the commit (undone with those made on top of it, and their
       // callers told nothing was saved) instead of it living in memory only, lost at the next start.
       let line = "";
       let unrecordable: Error | null = null;
@@ -138,11 +138,7 @@ export function installCommitHook(
       log.append({
         text: line,
         ...(unrecordable !== null
-          ? {
-              beforeWrite: async () => {
-                throw unrecordable;
-              },
-            }
+          ? { refusal: unrecordable }
           : storedFiles.length > 0
             ? {
                 beforeWrite: async () => {

@@ -48,6 +48,11 @@ export type LogEntry = {
   afterDurable?: () => void;
   /** Reverts the commit in memory when its record could not be written. */
   undo?: () => void;
+  /**
+   * Why this commit cannot be recorded at all (its record could not be made): it is undone with
+   * every commit after it, while those before it are written as usual.
+   */
+  refusal?: Error;
 };
 
 type Pending = LogEntry & { seq: number };
@@ -57,6 +62,14 @@ export class WriteFailedError extends Error {
   constructor(dataDir: string, cause: unknown) {
     super(`cannot write the data folder ${dataDir}: ${describeWriteError(cause)}; nothing was saved`);
     this.name = "WriteFailedError";
+  }
+}
+
+/** The error every caller of a commit that could not be recorded gets (and of commits made on top of it). */
+export class CommitRefusedError extends Error {
+  constructor(reason: Error) {
+    super(`${reason.message}; nothing was saved`, { cause: reason });
+    this.name = "CommitRefusedError";
   }
 }
 
@@ -166,8 +179,16 @@ export class DurableLog {
   private async flushLoop(): Promise<void> {
     try {
       while (this.pending.length > 0) {
-        const batch = this.pending;
-        this.pending = [];
+        const refused = this.pending.findIndex(({ refusal }) => refusal !== undefined);
+        if (refused === 0) {
+          // Commits after it were made on top of it (they may have read its writes): undone too.
+          const batch = this.pending;
+          this.pending = [];
+          await this.undo(batch, (batch[0] as Pending).refusal);
+          continue;
+        }
+        const batch = refused === -1 ? this.pending : this.pending.slice(0, refused);
+        this.pending = refused === -1 ? [] : this.pending.slice(refused);
         try {
           await this.write(batch);
         } catch (error) {
@@ -212,9 +233,11 @@ export class DurableLog {
 
   /** The batch (and every commit made since) could not be written: none of it happened. */
   private async undo(batch: Pending[], cause: unknown): Promise<void> {
-    const error = new WriteFailedError(this.options.dataDir, cause);
-    if (!this.failing) this.report(`local backend: ${error.message}`);
-    this.failing = true;
+    const refused = cause === (batch[0] as Pending).refusal;
+    const error = refused ? new CommitRefusedError(cause as Error) : new WriteFailedError(this.options.dataDir, cause);
+    if (refused) this.report(`local backend: ${error.message}`);
+    else if (!this.failing) this.report(`local backend: ${error.message}`);
+    if (!refused) this.failing = true;
     let undone: Pending[] = [];
     await this.options.whenNoTransaction(() => {
       undone = [...batch, ...this.pending];

@@ -39,4 +39,21 @@ describe("a commit too large to record", () => {
     expect((await listNotes(reopened)).map((note) => note.text).sort()).toEqual(["after", "before"]);
     await reopened.close();
   });
+
+  it("refuses it with the commits made on top of it, but writes those made before it in the same batch", async () => {
+    const dataDir = temporaryDataDir();
+    const engine = await fixtureEngine(dataDir);
+    // Sent at once: while the first is written, the others wait and are written as one batch.
+    const outcomes = await Promise.allSettled(
+      ["zero", "one", MARK, "three"].map((text) => engine.runMutation("notes:add", { text }, null)),
+    );
+    expect(outcomes.map(({ status }) => status)).toEqual(["fulfilled", "fulfilled", "rejected", "rejected"]);
+    expect(String((outcomes[2] as PromiseRejectedResult).reason)).toContain(
+      "the transaction's writes are too large to record (RangeError: Invalid string length); nothing was saved",
+    );
+    await engine.close();
+    const reopened = await fixtureEngine(dataDir);
+    expect((await listNotes(reopened)).map((note) => note.text).sort()).toEqual(["one", "zero"]);
+    await reopened.close();
+  });
 });
