@@ -94,7 +94,7 @@ describe("DUMY journey", () => {
     await expect.poll(() => status.textContent()).toBe("No posts match your current filters");
     await page.getByRole("button", { name: "Science" }).click();
     await page.getByRole("link", { name: OLDER_SCIENCE }).waitFor();
-    await expect.poll(() => status.textContent()).toBe("2 posts from 1 category");
+    await expect.poll(() => status.textContent()).toBe("2 posts on this page, from 1 category");
     expect(await cardTitles(page)).toEqual([TITLE, OLDER_SCIENCE]);
 
     await page.reload();

@@ -118,7 +118,7 @@ describe("the friends page", () => {
     await user.type(screen.getByRole("searchbox", { name: "Search people by name" }), "silva");
     await screen.findByText("Maria Silva");
     expect(screen.getByRole("status")).toBe(status);
-    expect(status).toHaveTextContent('1 person found for "silva"');
+    expect(status).toHaveTextContent('Found for "silva": 1 person on this page');
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(status).toHaveTextContent('No more people called "silva".');
   });

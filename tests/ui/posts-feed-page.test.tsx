@@ -160,14 +160,14 @@ describe("the DUMY feed", () => {
   it("tells screen readers what each filter change found, in a status line that stays on the page", async () => {
     const { user } = renderFeed();
     const status = screen.getByRole("status");
-    expect(status).toHaveTextContent("8 posts from all categories");
+    expect(status).toHaveTextContent("8 posts on this page, from all categories");
     await user.click(screen.getByRole("button", { name: "None" }));
     expect(screen.getByRole("status")).toBe(status);
     expect(status).toHaveTextContent("No posts match your current filters");
     await user.click(screen.getByRole("button", { name: "Science" }));
-    expect(status).toHaveTextContent("8 posts from 1 category");
+    expect(status).toHaveTextContent("8 posts on this page, from 1 category");
     await user.click(screen.getByRole("button", { name: "Art" }));
-    expect(status).toHaveTextContent("8 posts from 2 categories");
+    expect(status).toHaveTextContent("8 posts on this page, from 2 categories");
   });
 
   it("says 'Error loading posts' when the query fails, and tries again for another filter", async () => {

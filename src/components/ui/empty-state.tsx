@@ -18,8 +18,8 @@ export function EmptyState({ title, children }: EmptyStateProps) {
 }
 
 /**
- * What a filter or search found, in words only screen readers hear ("3 posts from 2
- * categories"). It stays on the page, so each change of its text is read out; a live region
+ * What a filter or search found, in words only screen readers hear ("3 posts on this page,
+ * from 2 categories"). It stays on the page, so each change of its text is read out; a live region
  * inserted with its text often is not, which is also why the first result, arriving with the
  * page, is not announced. `null` (results still on their way) keeps the last text.
  */

@@ -80,10 +80,10 @@ function emptyListTitle(search: string, pageNumber: number): string {
   return search ? `No one is called "${search}".` : "No one here yet.";
 }
 
-/** What the screen reader hears once a search's results are in: '3 people found for "ann"'. */
+/** What the screen reader hears once a search's results are in: 'Found for "ann": 3 people on this page'. */
 function resultsMessage(search: string, pages: { people?: unknown[]; pageNumber: number }): string {
   const count = pages.people?.length ?? 0;
   if (count === 0) return emptyListTitle(search, pages.pageNumber);
   if (search === "") return "Showing everyone";
-  return `${count === 1 ? "1 person" : `${count} people`} found for "${search}"`;
+  return `Found for "${search}": ${count === 1 ? "1 person" : `${count} people`} on this page`;
 }

@@ -10,12 +10,12 @@ const ABOVE_THE_FOLD = 4;
 
 const NO_POSTS = "No posts match your current filters";
 
-/** What the screen reader hears after a filter changes: "3 posts from 2 categories". */
+/** What the screen reader hears after a filter changes: "3 posts on this page, from 2 categories". */
 function resultsMessage(count: number, categories: PostCategory[]): string {
   if (count === 0) return NO_POSTS;
-  const posts = count === 1 ? "1 post" : `${count} posts`;
-  if (categories.length === CATEGORIES.length) return `${posts} from all categories`;
-  return `${posts} from ${categories.length === 1 ? "1 category" : `${categories.length} categories`}`;
+  const posts = `${count === 1 ? "1 post" : `${count} posts`} on this page`;
+  if (categories.length === CATEGORIES.length) return `${posts}, from all categories`;
+  return `${posts}, from ${categories.length === 1 ? "1 category" : `${categories.length} categories`}`;
 }
 
 /** The live grid of post cards for one sort and filter, eight per page, with Previous/Next. */
