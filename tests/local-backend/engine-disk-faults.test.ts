@@ -3,7 +3,7 @@
  * reported to its caller and undone (nobody sees it, it is not there after a restart), the log
  * is never left with part of a record in it, and writes work again once the disk does.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FolderSyncError, nodeDataFiles, type DataFiles } from "../../local-backend/engine/fs-durable";
@@ -146,6 +146,9 @@ describe("a disk that takes a write but fails to flush it", () => {
     state.fault = "unsynced";
     await expect(engine.runMutation("notes:add", { text: "refused" }, null)).rejects.toThrow("nothing was saved");
     expect(await texts(engine)).toEqual(["before"]);
+    // Cut from the log by the time its caller hears of it (a kill now must not bring it back).
+    const logs = readdirSync(dataDir).filter((name) => name.startsWith("log-"));
+    expect(logs.map((name) => readFileSync(path.join(dataDir, name), "utf8")).join("")).not.toContain("refused");
     // Stopped while the disk still fails (what someone does when the disk misbehaves).
     await engine.close();
 
