@@ -6,9 +6,7 @@
  * `convex/server` is the very module the engine uses.
  */
 import type esbuild from "esbuild";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { withEsbuild } from "./esbuild-service";
+import { externalByFileUrl, withEsbuild } from "./esbuild-service";
 
 const RESOLVING = "local-backend-bundled-import";
 
@@ -45,8 +43,7 @@ function packagesByUrl(): esbuild.Plugin {
           pluginData: RESOLVING,
         });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
-        if (resolved.external === true || !path.isAbsolute(resolved.path)) return { path: args.path, external: true };
-        return { path: pathToFileURL(resolved.path).href, external: true };
+        return externalByFileUrl(resolved, args.path);
       });
     },
   };

@@ -9,8 +9,7 @@
 import esbuild from "esbuild";
 import { statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { withEsbuild } from "./esbuild-service";
+import { externalByFileUrl, withEsbuild } from "./esbuild-service";
 
 /** One installed component: `path` is its place in the tree ("presence", "presence/batchWorker"). */
 export type ComponentNode = {
@@ -114,8 +113,7 @@ function componentStubs(imports: Map<string, string>): esbuild.Plugin {
           imports.set(resolved.path, args.path);
           return { path: resolved.path, namespace: STUB_NAMESPACE };
         }
-        if (resolved.external === true || !path.isAbsolute(resolved.path)) return { path: args.path, external: true };
-        return { path: pathToFileURL(resolved.path).href, external: true };
+        return externalByFileUrl(resolved, args.path);
       });
       build.onLoad({ filter: /.*/, namespace: STUB_NAMESPACE }, (args) => ({
         contents: `export default globalThis[Symbol.for("local-backend.componentDefinitions")].get(${JSON.stringify(args.path)});`,

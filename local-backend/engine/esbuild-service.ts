@@ -5,6 +5,8 @@
  * component modules bundled at once, or two backends opening in one process).
  */
 import esbuild from "esbuild";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 let running = 0;
 let stopping: Promise<void> = Promise.resolve();
@@ -20,4 +22,13 @@ export async function withEsbuild<T>(task: (build: typeof esbuild) => Promise<T>
     running--;
     if (running === 0) stopping = esbuild.stop();
   }
+}
+
+/**
+ * An import esbuild resolved, left out of the bundle: by its file's URL (the bundle runs from a
+ * data: URL, where a bare or relative name means nothing), or as written when it is no file.
+ */
+export function externalByFileUrl(resolved: esbuild.ResolveResult, written: string): esbuild.OnResolveResult {
+  if (resolved.external === true || !path.isAbsolute(resolved.path)) return { path: written, external: true };
+  return { path: pathToFileURL(resolved.path).href, external: true };
 }

@@ -64,6 +64,12 @@ async function connect(url: string) {
   return { socket, messages, closed, next, send };
 }
 
+/** Arguments of `arrays` × 8,192 empty objects: ~3 bytes of text each, ~80 of memory once parsed. */
+const manyValues = (arrays: number) =>
+  `{"a":[${Array(arrays)
+    .fill(`[${Array(8192).fill("{}").join(",")}]`)
+    .join(",")}]}`;
+
 /** The modification for `queryId` in the Transitions received so far. */
 const modificationOf = (messages: Message[], queryId: number) =>
   messages
@@ -279,11 +285,6 @@ describe("hostile clients", () => {
   }, 30_000);
 
   it("counts held arguments by the memory they take, per connection and for all connections together", async () => {
-    /** Arguments of `arrays` × 8,192 empty objects: ~3 bytes of text each, ~80 of memory once parsed. */
-    const manyValues = (arrays: number) =>
-      `{"a":[${Array(arrays)
-        .fill(`[${Array(8192).fill("{}").join(",")}]`)
-        .join(",")}]}`;
     const subscribe = (client: Awaited<ReturnType<typeof connect>>, arrays: number) =>
       client.send(
         {
@@ -330,10 +331,6 @@ describe("hostile clients", () => {
   }, 60_000);
 
   it("counts a mutation's arguments while it waits, and gives them back once it is answered", async () => {
-    const manyValues = (arrays: number) =>
-      `{"a":[${Array(arrays)
-        .fill(`[${Array(8192).fill("{}").join(",")}]`)
-        .join(",")}]}`;
     const mutation = (client: Awaited<ReturnType<typeof connect>>, requestId: number, arrays: number) =>
       client.send({ type: "Mutation", requestId, udfPath: "notes:add", args: ["ARGS"] }, manyValues(arrays));
 
