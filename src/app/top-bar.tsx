@@ -16,7 +16,7 @@ const ModerationLink = lazy(async () => ({ default: (await import("./moderation-
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    "rounded-lg px-2.5 py-1.5 text-sm font-bold tracking-wide transition sm:px-3",
+    "rounded-lg px-2 py-1.5 text-sm font-bold tracking-wide transition sm:px-3",
     isActive ? "bg-brand-50 text-brand-700" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900",
   );
 
@@ -83,7 +83,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
         type="button"
         onClick={() => void logOut()}
         disabled={signingOut}
-        className="flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        className="flex items-center gap-1.5 rounded-lg p-3 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
       >
         <LogOut aria-hidden className="size-4" />
         <span className="sr-only sm:not-sr-only">Log Out</span>

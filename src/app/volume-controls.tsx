@@ -19,7 +19,7 @@ export function VolumeControls() {
         aria-pressed={muted}
         title={muted ? "Unmute" : "Mute"}
         onClick={() => manager.toggleMute()}
-        className="flex size-9 items-center justify-center rounded-full text-stone-700 sm:size-10 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 aria-pressed:text-stone-400"
+        className="flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 aria-pressed:text-stone-400"
       >
         <Icon aria-hidden className="size-5" />
       </button>

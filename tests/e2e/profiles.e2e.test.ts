@@ -235,4 +235,23 @@ describe("the name step after the first sign-in", () => {
     await page.getByRole("banner").first().getByText("New User").waitFor({ timeout: LIVE_TIMEOUT_MS });
     await expect(step.count()).resolves.toBe(0);
   });
+
+  it("keeps /friends within a phone's width when someone's name is long, cutting the name instead", async () => {
+    const longName = "Maximiliana Alexandrova-Konstantinopolous";
+    await signedInPage(browser, app, { name: longName, email: "maxi@example.com" }, "/books");
+    const { page } = await signedInPage(browser, app, { name: "Vera", email: "vera@example.com" }, "/books");
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.goto(new URL("/friends", app.url).href);
+    const row = page.getByRole("region", { name: "Everyone" }).getByRole("listitem").filter({ hasText: longName });
+    await row.waitFor({ timeout: LIVE_TIMEOUT_MS });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    // The top bar's Log Out is big enough to tap, and still fits.
+    const logOut = await page.getByRole("button", { name: "Log Out" }).boundingBox();
+    expect(Math.min(logOut!.width, logOut!.height)).toBeGreaterThanOrEqual(40);
+    // Its buttons are whole on screen.
+    const message = row.getByRole("button", { name: /^Message/ });
+    const box = await message.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    await screenshot(page, "friends-long-name-phone");
+  });
 });

@@ -43,7 +43,7 @@ function CommentAction({ label, text, onClick, tone, children }: CommentActionPr
       onClick={onClick}
       aria-label={nameWithQuote(label, text)}
       title={label}
-      className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-stone-400 transition focus-visible:outline-2 ${tone}`}
+      className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-500 transition focus-visible:outline-2 ${tone}`}
     >
       {children}
     </button>

@@ -50,7 +50,7 @@ export function ConfirmDialog({
   return (
     // The message is the dialog's description, so screen readers announce it with the title.
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message} preventClose={busy}>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <button
           type="button"
           data-autofocus

@@ -76,7 +76,7 @@ function DialogContent({ title, description, preventClose, children }: DialogCon
         <RadixDialog.Close
           aria-label="Close"
           disabled={preventClose}
-          className="-mt-1 -mr-2 inline-flex size-9 items-center justify-center rounded-full text-stone-500 transition hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
+          className="-mt-1 -mr-2 inline-flex size-10 items-center justify-center rounded-full text-stone-500 transition hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
         >
           <X aria-hidden className="size-5" />
         </RadixDialog.Close>

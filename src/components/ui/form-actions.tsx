@@ -19,10 +19,13 @@ type FormActionsProps = {
   children: ReactNode;
 };
 
-/** A form's Cancel and submit buttons: side by side on wide screens, submit on top on a phone. */
+/**
+ * A form's Cancel and submit buttons: side by side on wide screens, stacked on a phone, in the order
+ * the keyboard reaches them (a reversed stack put submit first on screen and second for Tab).
+ */
 export function FormActions({ cancel, busy, busyLabel, children }: FormActionsProps) {
   return (
-    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+    <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:justify-end">
       {"to" in cancel ? (
         <Link to={cancel.to} className={secondaryButtonClass}>
           Cancel

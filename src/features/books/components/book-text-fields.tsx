@@ -40,7 +40,7 @@ export function BookTextFields({ value, onChange, readOnly, descriptionRows, aut
         value={value.contact}
         onChange={(contact) => onChange({ ...value, contact })}
         maxLength={BOOK_LIMITS.contact}
-        placeholder="How readers can reach you about this book"
+        placeholder="How readers can reach you"
         readOnly={readOnly}
       />
     </>

@@ -86,7 +86,7 @@ function EditCommentForm({
         rows={4}
         className="block w-full resize-y rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <button
           type="button"
           onClick={() => !pending && onClose()}
