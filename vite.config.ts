@@ -18,5 +18,12 @@ export default defineConfig({
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
-  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    // The first download carries every lazy chunk's file name (the preload map): a hash one
+    // character shorter than the default 8 saves ~110 bytes gzip of it (rolldown's minimum for this
+    // many chunks is 7; collisions stay out of reach).
+    rollupOptions: { output: { chunkFileNames: "assets/[name]-[hash:7].js" } },
+  },
 });
