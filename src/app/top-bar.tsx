@@ -16,7 +16,7 @@ const ModerationLink = lazy(async () => ({ default: (await import("./moderation-
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    "rounded-lg px-2 py-1.5 text-sm font-bold tracking-wide transition sm:px-3",
+    "rounded-lg px-2 py-1.5 text-sm font-bold tracking-wide transition focus-visible:outline-2 focus-visible:outline-brand-500 sm:px-3",
     isActive ? "bg-brand-50 text-brand-700" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900",
   );
 

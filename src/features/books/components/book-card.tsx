@@ -29,7 +29,10 @@ export function BookCard({ book, aboveTheFold = false }: { book: BookCardData; a
       <div className="flex items-start gap-2 p-3">
         <CreatorAvatarLink creator={book.creator} size="sm" />
         <h2 className="min-w-0 flex-1 text-sm leading-snug font-semibold text-stone-900 sm:text-base">
-          <Link to={paths.book(book._id)} className="line-clamp-2 hover:text-brand-700 hover:underline">
+          <Link
+            to={paths.book(book._id)}
+            className="line-clamp-2 rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
             {book.title}
           </Link>
         </h2>
