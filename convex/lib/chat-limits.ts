@@ -19,10 +19,10 @@
  * heartbeat costs a tab nothing lasting: it tries again at its next tick.
  */
 import { MINUTE, RateLimiter, SECOND } from "@convex-dev/rate-limiter";
-import { ConvexError } from "convex/values";
 import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { takeAllowance, waitInMinutes, waitInSeconds } from "./allowance";
 import { CHAT_CREATE_TOO_FAST } from "./chat-texts";
 
 export const CHAT_TOO_FAST = "You are sending messages too fast. Wait a few seconds.";
@@ -40,9 +40,8 @@ export const chatLimits = new RateLimiter(components.rateLimiter, {
 type ChatLimit = "chatMessage" | "chatTyping" | "chatRoomCreate" | "chatHeartbeat" | "privateMessage";
 
 /** Takes one from the allowance `name` of `key`, or throws the refusal (given how long to wait). */
-async function take(ctx: MutationCtx, name: ChatLimit, key: string, refusal: (retryAfterMs: number) => string) {
-  const status = await chatLimits.limit(ctx, name, { key });
-  if (!status.ok) throw new ConvexError(refusal(status.retryAfter));
+function take(ctx: MutationCtx, name: ChatLimit, key: string, refusal: (retryAfterMs: number) => string) {
+  return takeAllowance(chatLimits, ctx, name, key, refusal);
 }
 
 /** Takes one presence heartbeat from the caller's allowance, or throws. */
@@ -75,10 +74,10 @@ export async function takeTypingAllowance(ctx: MutationCtx, userId: Id<"users">,
 
 /** The seed-style refusal with the wait in whole seconds: "… Wait a few seconds. You can send again in 2 s." */
 export function tooFastMessage(retryAfterMs: number): string {
-  return `${CHAT_TOO_FAST} You can send again in ${Math.max(1, Math.ceil(retryAfterMs / SECOND))} s.`;
+  return `${CHAT_TOO_FAST} You can send again in ${waitInSeconds(retryAfterMs)} s.`;
 }
 
 /** The refusal with the wait in whole minutes: "… Wait a few minutes. You can create another in 10 min." */
 export function tooManyRoomsMessage(retryAfterMs: number): string {
-  return `${CHAT_CREATE_TOO_FAST} You can create another in ${Math.max(1, Math.ceil(retryAfterMs / MINUTE))} min.`;
+  return `${CHAT_CREATE_TOO_FAST} You can create another in ${waitInMinutes(retryAfterMs)} min.`;
 }

@@ -4,11 +4,11 @@
  * until the orphan sweep (an hour later) if URLs were free. Twenty at once, then one more every
  * three minutes: far more images than anyone adds to books, posts and rooms in an hour.
  */
-import { HOUR, MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
-import { ConvexError } from "convex/values";
+import { HOUR, RateLimiter } from "@convex-dev/rate-limiter";
 import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { takeAllowance, waitInMinutes } from "./allowance";
 
 export const uploadLimits = new RateLimiter(components.rateLimiter, {
   imageUpload: { kind: "token bucket", rate: 20, period: HOUR, capacity: 20 },
@@ -16,12 +16,11 @@ export const uploadLimits = new RateLimiter(components.rateLimiter, {
 
 /** "Too many image uploads. Please try again in 3 minutes." */
 export function tooManyUploadsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
+  const minutes = waitInMinutes(retryAfterMs);
   return `Too many image uploads. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
 /** Takes one upload URL from the caller's allowance, or throws how long to wait. */
 export async function takeUploadAllowance(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
-  const status = await uploadLimits.limit(ctx, "imageUpload", { key: userId });
-  if (!status.ok) throw new ConvexError(tooManyUploadsMessage(status.retryAfter));
+  await takeAllowance(uploadLimits, ctx, "imageUpload", userId, tooManyUploadsMessage);
 }

@@ -6,7 +6,7 @@
  * `convex/server` is the very module the engine uses.
  */
 import type esbuild from "esbuild";
-import { externalByFileUrl, withEsbuild } from "./esbuild-service";
+import { externalByFileUrl, resolveAsUsual, withEsbuild } from "./esbuild-service";
 
 const RESOLVING = "local-backend-bundled-import";
 
@@ -36,12 +36,7 @@ function packagesByUrl(): esbuild.Plugin {
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData === RESOLVING) return undefined;
-        const resolved = await build.resolve(args.path, {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-          importer: args.importer,
-          pluginData: RESOLVING,
-        });
+        const resolved = await resolveAsUsual(build, args, RESOLVING);
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         return externalByFileUrl(resolved, args.path);
       });

@@ -137,15 +137,14 @@ export function installCommitHook(
       const tables = [...new Set(documentWrites.map(({ id }) => tableOfId(id)))];
       log.append({
         text: line,
-        ...(unrecordable !== null
-          ? { refusal: unrecordable }
-          : storedFiles.length > 0
-            ? {
-                beforeWrite: async () => {
-                  await Promise.all(storedFiles.map(([id]) => storage.placeFile(id)));
-                },
-              }
-            : {}),
+        ...(unrecordable !== null ? { refusal: unrecordable } : {}),
+        ...(storedFiles.length > 0
+          ? {
+              beforeWrite: async () => {
+                await Promise.all(storedFiles.map(([id]) => storage.placeFile(id)));
+              },
+            }
+          : {}),
         afterDurable: () => {
           if (outcome !== null) outcomes.record(outcome.key, outcome.result);
           for (const [storageId] of deletedFiles) storage.deletedDurably(storageId);

@@ -9,7 +9,7 @@
 import esbuild from "esbuild";
 import { statSync } from "node:fs";
 import path from "node:path";
-import { externalByFileUrl, withEsbuild } from "./esbuild-service";
+import { externalByFileUrl, resolveAsUsual, withEsbuild } from "./esbuild-service";
 
 /** One installed component: `path` is its place in the tree ("presence", "presence/batchWorker"). */
 export type ComponentNode = {
@@ -102,12 +102,7 @@ function componentStubs(imports: Map<string, string>): esbuild.Plugin {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === "entry-point" || args.pluginData === STUB_NAMESPACE) return undefined;
-        const resolved = await build.resolve(args.path, {
-          kind: args.kind,
-          resolveDir: args.resolveDir,
-          importer: args.importer,
-          pluginData: STUB_NAMESPACE,
-        });
+        const resolved = await resolveAsUsual(build, args, STUB_NAMESPACE);
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         if (/(^|[/\\])convex\.config\.[cm]?[jt]s$/.test(resolved.path)) {
           imports.set(resolved.path, args.path);

@@ -179,19 +179,22 @@ export class DurableLog {
   private async flushLoop(): Promise<void> {
     try {
       while (this.pending.length > 0) {
+        // Up to the first commit that cannot be recorded, if any.
         const refused = this.pending.findIndex(({ refusal }) => refusal !== undefined);
-        if (refused === 0) {
-          // Commits after it were made on top of it (they may have read its writes): undone too.
-          const batch = this.pending;
-          this.pending = [];
-          await this.undo(batch, (batch[0] as Pending).refusal);
+        const batch = this.pending.splice(0, refused === -1 ? this.pending.length : refused);
+        if (batch.length === 0) {
+          // The commits after it were made on top of it (they may have read its writes): undone too.
+          const error = new CommitRefusedError((this.pending[0] as Pending).refusal as Error);
+          this.report(`local backend: ${error.message}`);
+          await this.undo(this.pending.splice(0), error);
           continue;
         }
-        const batch = refused === -1 ? this.pending : this.pending.slice(0, refused);
-        this.pending = refused === -1 ? [] : this.pending.slice(refused);
         try {
           await this.write(batch);
-        } catch (error) {
+        } catch (cause) {
+          const error = new WriteFailedError(this.options.dataDir, cause);
+          if (!this.failing) this.report(`local backend: ${error.message}`);
+          this.failing = true;
           await this.undo(batch, error);
           continue;
         }
@@ -232,12 +235,7 @@ export class DurableLog {
   }
 
   /** The batch (and every commit made since) could not be written: none of it happened. */
-  private async undo(batch: Pending[], cause: unknown): Promise<void> {
-    const refused = cause === (batch[0] as Pending).refusal;
-    const error = refused ? new CommitRefusedError(cause as Error) : new WriteFailedError(this.options.dataDir, cause);
-    if (refused) this.report(`local backend: ${error.message}`);
-    else if (!this.failing) this.report(`local backend: ${error.message}`);
-    if (!refused) this.failing = true;
+  private async undo(batch: Pending[], error: Error): Promise<void> {
     let undone: Pending[] = [];
     await this.options.whenNoTransaction(() => {
       undone = [...batch, ...this.pending];

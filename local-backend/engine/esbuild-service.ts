@@ -25,6 +25,23 @@ export async function withEsbuild<T>(task: (build: typeof esbuild) => Promise<T>
 }
 
 /**
+ * Resolves an import as esbuild would without the asking plugin, whose `mark` (its pluginData)
+ * keeps it from being asked again about its own lookup.
+ */
+export async function resolveAsUsual(
+  build: esbuild.PluginBuild,
+  args: esbuild.OnResolveArgs,
+  mark: string,
+): Promise<esbuild.ResolveResult> {
+  return await build.resolve(args.path, {
+    kind: args.kind,
+    resolveDir: args.resolveDir,
+    importer: args.importer,
+    pluginData: mark,
+  });
+}
+
+/**
  * An import esbuild resolved, left out of the bundle: by its file's URL (the bundle runs from a
  * data: URL, where a bare or relative name means nothing), or as written when it is no file.
  */

@@ -4,10 +4,10 @@
  * the moderators' queue from a script (each report is a row they must read).
  */
 import { DAY, MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
-import { ConvexError } from "convex/values";
 import { components } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
+import { takeAllowance, waitInMinutes } from "../allowance";
 
 export const reportLimits = new RateLimiter(components.rateLimiter, {
   reportBurst: { kind: "token bucket", rate: 10, period: 10 * MINUTE, capacity: 10 },
@@ -17,14 +17,12 @@ export const reportLimits = new RateLimiter(components.rateLimiter, {
 
 /** "You have sent many reports in a short time. You can report again in 3 min." */
 export function tooManyReportsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
-  return `You have sent many reports in a short time. You can report again in ${minutes} min.`;
+  return `You have sent many reports in a short time. You can report again in ${waitInMinutes(retryAfterMs)} min.`;
 }
 
 /** Takes one report from the caller's allowance, or throws how long to wait. */
 export async function takeReportAllowance(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   for (const name of ["reportBurst", "reportDaily"] as const) {
-    const status = await reportLimits.limit(ctx, name, { key: userId });
-    if (!status.ok) throw new ConvexError(tooManyReportsMessage(status.retryAfter));
+    await takeAllowance(reportLimits, ctx, name, userId, tooManyReportsMessage);
   }
 }

@@ -40,7 +40,7 @@ export const MAX_HELD_ARGUMENT_BYTES = 4 * MAX_ARGUMENTS_BYTES;
 
 /**
  * What all connections' subscribed queries may hold in arguments together: a cap per connection
- * alone lets enough connections exhaust the memory. Past it the connection that adds more is
+ * alone lets enough connections exhaust the memory. Past it the connection holding the most is
  * disconnected. Real apps' query arguments are a few hundred bytes each.
  */
 export const MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS = 16 * MAX_ARGUMENTS_BYTES;

@@ -164,7 +164,7 @@ export class QueryHub {
   private running: Promise<void> | null = null;
   private closed = false;
   private readonly stopListening: () => void;
-  /** What all connections hold in arguments (SyncSession counts its own through holdArguments). */
+  /** What all connections hold in arguments, and each one (SyncSession counts through holdArguments). */
   heldArgumentBytes = 0;
   private readonly argumentHolders = new Map<ArgumentHolder, number>();
 
@@ -193,6 +193,16 @@ export class QueryHub {
     if (held > 0) this.argumentHolders.set(holder, held);
     else this.argumentHolders.delete(holder);
     this.heldArgumentBytes += bytes;
+  }
+
+  /** What `holder` holds in arguments now. */
+  argumentBytesHeldBy(holder: ArgumentHolder): number {
+    return this.argumentHolders.get(holder) ?? 0;
+  }
+
+  /** Lets go of everything `holder` held (its connection closed). */
+  releaseArguments(holder: ArgumentHolder): void {
+    this.holdArguments(holder, -this.argumentBytesHeldBy(holder));
   }
 
   /** The connection holding the most arguments: the one to let go when all hold too much. */

@@ -13,7 +13,7 @@
  */
 import type { JSONValue } from "convex/values";
 import type { Engine } from "../../engine/types";
-import { checkArguments, ValueLimitError, type ArgumentsMeasure } from "../../engine/value-limits";
+import { checkArguments, ValueLimitError } from "../../engine/value-limits";
 import { failureOf, type Failure, type Log } from "../failure";
 import type { AdminKeyCheck } from "../admin/admin-auth";
 import { COMPONENT_CALL_REFUSAL, isSystemQuery, SYSTEM_QUERY_REFUSAL } from "../admin/system-queries";
@@ -74,7 +74,6 @@ export class SyncSession implements HubClient {
   private sent: StateVersion = { querySet: 0, ts: 0, identity: 0 };
   private querySetVersion = 0;
   private readonly subscriptions = new Map<number, Subscription>();
-  private heldArgumentBytes = 0;
   private readonly sentFingerprints = new Map<number, string>();
   /** What plannedQueries() made last, and from what. */
   private planned: {
@@ -162,16 +161,13 @@ export class SyncSession implements HubClient {
     clearInterval(this.pingTimer);
     this.caller.dispose();
     // Everything this connection held is let go now; requests still finishing give back nothing more.
-    this.hub.holdArguments(this, -this.heldArgumentBytes);
-    this.heldArgumentBytes = 0;
+    this.hub.releaseArguments(this);
     this.hub.remove(this);
   }
 
-  /** Counts arguments held (or let go, when negative) on this connection and server-wide. */
+  /** Counts arguments held (or let go, when negative) by this connection, with the hub. */
   private holdArguments(bytes: number): void {
-    if (this.closed) return;
-    this.heldArgumentBytes += bytes;
-    this.hub.holdArguments(this, bytes);
+    if (!this.closed) this.hub.holdArguments(this, bytes);
   }
 
   /** The hub lets this connection go: all connections hold too much, and this one the most. */
@@ -184,7 +180,7 @@ export class SyncSession implements HubClient {
    * actions not yet answered) passes its share or the server's; true when it did.
    */
   private heldTooMuch(): boolean {
-    if (this.heldArgumentBytes > MAX_HELD_ARGUMENT_BYTES) {
+    if (this.hub.argumentBytesHeldBy(this) > MAX_HELD_ARGUMENT_BYTES) {
       this.fail(`queries and requests holding more than ${MAX_HELD_ARGUMENT_BYTES} bytes of arguments in all`);
       return true;
     }
@@ -254,11 +250,10 @@ export class SyncSession implements HubClient {
     const args = add.args[0] ?? {};
     const journal = add.journal ?? null;
     this.unsubscribe(add.queryId); // a re-added id counts as the newest
-    const checked = componentRefusal(add) ?? checkedArguments(udfPath, args);
-    const refusal = typeof checked === "string" ? checked : null;
+    const { refusal, heldBytes } = admitted(add, udfPath, args);
     // A refused query never runs, so its arguments are not kept; the others count against
     // MAX_HELD_ARGUMENT_BYTES and, with every connection's, MAX_HELD_ARGUMENT_BYTES_ALL_CONNECTIONS.
-    const argumentBytes = typeof checked === "string" ? 0 : heldBytesOf(checked) + (journal?.length ?? 0);
+    const argumentBytes = refusal === null ? heldBytes + (journal?.length ?? 0) : 0;
     this.holdArguments(argumentBytes);
     this.subscriptions.set(add.queryId, {
       argumentBytes,
@@ -292,10 +287,8 @@ export class SyncSession implements HubClient {
 
   private mutate(requestId: number, udfPath: string, args: JSONValue, target: { componentPath?: string }): void {
     const { identity, access } = this.caller;
-    const checked = componentRefusal(target) ?? checkedArguments(udfPath, args);
-    const refusal = typeof checked === "string" ? checked : null;
     // Mutations run one at a time, so those waiting hold their arguments: counted like a query's.
-    const held = typeof checked === "string" ? 0 : heldBytesOf(checked);
+    const { refusal, heldBytes: held } = admitted(target, udfPath, args);
     this.holdArguments(held);
     if (this.heldTooMuch()) return;
     this.mutationsInFlight++;
@@ -330,13 +323,12 @@ export class SyncSession implements HubClient {
   }
 
   private act(requestId: number, udfPath: string, args: JSONValue, target: { componentPath?: string }): void {
-    const checked = componentRefusal(target) ?? checkedArguments(udfPath, args);
-    if (typeof checked === "string") {
+    const { refusal, heldBytes: held } = admitted(target, udfPath, args);
+    if (refusal !== null) {
       this.pendingRequests--;
-      this.sendFailure("ActionResponse", requestId, { message: checked });
+      this.sendFailure("ActionResponse", requestId, { message: refusal });
       return;
     }
-    const held = heldBytesOf(checked);
     this.holdArguments(held);
     if (this.heldTooMuch()) return;
     const { identity, access } = this.caller;
@@ -496,17 +488,23 @@ function componentRefusal(target: { componentPath?: string }): string | null {
   return target.componentPath === undefined || target.componentPath === "" ? null : COMPONENT_CALL_REFUSAL;
 }
 
-/** The memory accepted arguments are counted as taking (see HELD_BYTES_PER_VALUE). */
-function heldBytesOf(measured: ArgumentsMeasure): number {
-  return measured.bytes + measured.values * HELD_BYTES_PER_VALUE;
-}
-
-/** Convex's message when `args` break a value limit, else their measure (checked before any work). */
-function checkedArguments(udfPath: string, args: JSONValue): string | ArgumentsMeasure {
+/**
+ * Whether a call may run: Convex's message when it names a component or its `args` break a value
+ * limit (checked before any work), else the memory its arguments are counted as holding (their
+ * size plus HELD_BYTES_PER_VALUE a value).
+ */
+function admitted(
+  target: { componentPath?: string },
+  udfPath: string,
+  args: JSONValue,
+): { refusal: string; heldBytes: 0 } | { refusal: null; heldBytes: number } {
+  const refusal = componentRefusal(target);
+  if (refusal !== null) return { refusal, heldBytes: 0 };
   try {
-    return checkArguments(udfPath, args);
+    const { bytes, values } = checkArguments(udfPath, args);
+    return { refusal: null, heldBytes: bytes + values * HELD_BYTES_PER_VALUE };
   } catch (error) {
-    if (error instanceof ValueLimitError) return error.message;
+    if (error instanceof ValueLimitError) return { refusal: error.message, heldBytes: 0 };
     throw error;
   }
 }
