@@ -26,6 +26,11 @@ export function argumentValidationError(exportedArgs: string, args: Value): stri
   return problem === null ? null : `ArgumentValidationError: ${problem}`;
 }
 
+/** Whether `value` matches a validator as `exportArgs()`/`exportReturns()` serialize it. */
+export function valueMatchesValidator(exportedValidator: string, value: Value): boolean {
+  return check(JSON.parse(exportedValidator) as ValidatorJson, value, "") === null;
+}
+
 function check(validator: ValidatorJson, value: Value | undefined, path: string): string | null {
   switch (validator.type) {
     case "any":

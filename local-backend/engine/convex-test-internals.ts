@@ -25,6 +25,8 @@ export interface DatabaseFake {
   _lastCreationTime: number;
   _writes: Record<string, StoredDocument | null>[];
   get(tableName: string | undefined, id: string): StoredDocument | null;
+  /** Throws convex-test's error for an id that is malformed or of another table than `tableName`. */
+  _validateId(tableName: string | undefined, id: string): void;
   insert(table: string, value: Record<string, unknown>): string;
   patch(tableName: string, id: string, value: Record<string, unknown>): void;
   replace(tableName: string, id: string, value: Record<string, unknown>): void;
@@ -102,6 +104,8 @@ export type Internals = {
   inTransaction(): boolean;
   /** convex-test's per-handler global overrides (see ./determinism.ts). */
   globalOverrides: AsyncLocalStorage<Record<string, unknown>>;
+  /** What convex-test puts in them for a query or mutation: `fetch`, `setTimeout`, … refusing. */
+  transactionGlobals: Record<string, unknown>;
   /** The component whose function runs in the current async context ("" for the app). */
   currentComponentPath(): string;
   /** convex-test's record of the function running in the current async context, if any. */
@@ -144,8 +148,8 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
   }
   const convexGlobal = seen.find(({ store }) => isConvexGlobal(store))?.store as ConvexGlobal | undefined;
   const transactionMarker = seen.find(({ store }) => store?.constructor?.name === "NestedLock")?.storage;
-  const globalOverrides = seen.find(({ store }) => isTransactionStore(store))?.storage as
-    AsyncLocalStorage<Record<string, unknown>> | undefined;
+  const transactionStore = seen.find(({ store }) => isTransactionStore(store));
+  const globalOverrides = transactionStore?.storage as AsyncLocalStorage<Record<string, unknown>> | undefined;
   const executionContext = seen.find(({ store }) => isExecutionContext(store))?.storage as
     AsyncLocalStorage<ExecutionContext> | undefined;
   const db = convexGlobal?.components[""]?.db;
@@ -164,9 +168,19 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
     db,
     inTransaction: () => transactionMarker.getStore() !== undefined,
     globalOverrides,
+    transactionGlobals: functionsOf(transactionStore?.store),
     currentComponentPath: () => executionContext.getStore()?.componentPath ?? "",
     currentExecution: () => executionContext.getStore(),
   };
+}
+
+/** The functions a store holds as plain values (not the clock and generator ./determinism.ts adds as getters). */
+function functionsOf(store: unknown): Record<string, unknown> {
+  const functions: Record<string, unknown> = {};
+  for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(store ?? {}))) {
+    if (typeof descriptor.value === "function") functions[name] = descriptor.value;
+  }
+  return functions;
 }
 
 function isConvexGlobal(store: unknown): boolean {
@@ -202,6 +216,7 @@ function isDatabaseFake(db: DatabaseFake): boolean {
     typeof db._queryResults === "object" &&
     [
       "get",
+      "_validateId",
       "insert",
       "patch",
       "replace",

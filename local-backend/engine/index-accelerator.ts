@@ -16,6 +16,7 @@ import {
   tableOfId,
   type DatabaseFake,
   type QueryDescription,
+  type RangeExpression,
   type ResolvedQuery,
   type StoredDocument,
 } from "./convex-test-internals";
@@ -125,6 +126,24 @@ export class IndexAccelerator {
     const fields = indexFields(this.db, table, indexName);
     const bounds = fields === null ? null : boundsOf(source.range, fields);
     return fields === null || bounds === null ? null : { table, fields, bounds };
+  }
+
+  /**
+   * A walk over the committed documents of an index range, for a direct query run
+   * (./direct-queries.ts; `range` as Convex's builder exports it), and the range it reads; null
+   * when the index is not declared or the range has another shape.
+   */
+  openRange(
+    table: string,
+    indexName: string,
+    range: RangeExpression[],
+    order: "asc" | "desc",
+  ): { walk: RangeWalk; range: QueryRange } | null {
+    const index = this.index(table, indexName);
+    const bounds = index === null ? null : boundsOf(range, index.fields);
+    if (index === null || bounds === null) return null;
+    const walk = new RangeWalk(index, bounds, { filterFn: () => true, limit: null, order }, this.countSkipped);
+    return { walk, range: { table, fields: index.fields, bounds } };
   }
 
   /** The walk answering the open streamed query `queryId`, if this accelerator answers it. */

@@ -32,6 +32,13 @@ export const MAX_RETURN_SIZE = 16 * MiB;
 const OVER_LIMIT_HELP =
   "Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.";
 
+export const tooManyDocumentsRead = (limit: number) =>
+  `Too many documents read in a single function execution (limit: ${limit}). ${OVER_LIMIT_HELP}`;
+export const tooManyBytesRead = (limit: number) =>
+  `Too many bytes read in a single function execution (limit: ${limit} bytes). ${OVER_LIMIT_HELP}`;
+export const tooManyIndexRanges = (limit: number) =>
+  `Too many reads in a single function execution (limit: ${limit}). ${OVER_LIMIT_HELP}`;
+
 export const SYSTEM_TABLES_READ_ONLY = "System tables (prefixed with `_`) are read-only.";
 
 /** A value's size as Convex counts it (`getConvexSize`), after checking its objects and arrays. */
@@ -210,15 +217,9 @@ export function useConvexLimitMessages(): void {
     layer.metrics.documentsRead += 1;
     if (!enforced(layer)) return;
     if (layer.metrics.documentsRead > layer.limits.documentsRead) {
-      throw new Error(
-        `Too many documents read in a single function execution (limit: ${layer.limits.documentsRead}). ${OVER_LIMIT_HELP}`,
-      );
+      throw new Error(tooManyDocumentsRead(layer.limits.documentsRead));
     }
-    if (layer.metrics.bytesRead > layer.limits.bytesRead) {
-      throw new Error(
-        `Too many bytes read in a single function execution (limit: ${layer.limits.bytesRead} bytes). ${OVER_LIMIT_HELP}`,
-      );
-    }
+    if (layer.metrics.bytesRead > layer.limits.bytesRead) throw new Error(tooManyBytesRead(layer.limits.bytesRead));
   };
   tracker.trackWrite = function (this: Tracker, size: number) {
     const layer = this._current();
@@ -241,9 +242,7 @@ export function useConvexLimitMessages(): void {
     layer.metrics.databaseQueries += 1;
     if (!enforced(layer)) return;
     if (layer.metrics.databaseQueries > layer.limits.databaseQueries) {
-      throw new Error(
-        `Too many reads in a single function execution (limit: ${layer.limits.databaseQueries}). ${OVER_LIMIT_HELP}`,
-      );
+      throw new Error(tooManyIndexRanges(layer.limits.databaseQueries));
     }
   };
 }

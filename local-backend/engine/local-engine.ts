@@ -11,6 +11,7 @@ import { runAsRequest, type RequestOutcomes } from "./request-outcomes";
 import type { QueryJournals } from "./query-journal";
 import type { ReadTracker } from "./read-tracker";
 import { withoutLimits } from "./limits";
+import type { DirectQueries } from "./direct-queries";
 import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
 import type { Scheduler } from "./scheduler";
 import type { SnapshotReads } from "./snapshot-reads";
@@ -27,6 +28,8 @@ type Parts = {
   reads: ReadTracker;
   journals: QueryJournals;
   snapshots: SnapshotReads;
+  /** Runs queries without convex-test's harness where they allow it; null: all on convex-test. */
+  direct: DirectQueries | null;
   /** Recorded results of mutations sent with a request key, for resends. */
   requestOutcomes: RequestOutcomes;
   /** The app's own database (admin reads and imports). */
@@ -64,14 +67,8 @@ export class LocalEngine implements Engine {
 
   async runQuery(udfPath: string, args: JSONValue, identity: Identity, access: Access = "public"): Promise<JSONValue> {
     await this.checkCall(udfPath, "query", args, access);
-    const run = () =>
-      this.parts.snapshots.run(() => this.as(identity).queryFromPath(pathOf(udfPath), jsonToConvex(args)));
-    for (let attempt = 1; ; attempt++) {
-      const commitsBefore = this.parts.listeners.appliedInMemory;
-      const value = await this.call(run, false);
-      // A commit while it ran may have shown it part of the new state: read again (rarely; bounded).
-      if (this.parts.listeners.appliedInMemory === commitsBefore || attempt === MAX_QUERY_ATTEMPTS) return value;
-    }
+    const direct = await this.runDirectly(udfPath, args, identity);
+    return direct === null ? await this.runOnConvexTest(udfPath, args, identity) : direct.value;
   }
 
   async runQueryTrackingReads(
@@ -81,9 +78,18 @@ export class LocalEngine implements Engine {
     access: Access = "public",
     journal: string | null = null,
   ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet; journal: string | null }> {
-    const run = () => this.parts.reads.track(() => this.runQuery(udfPath, args, identity, access));
+    await this.checkCall(udfPath, "query", args, access);
+    // A direct run never paginates, so it has no journal (query-journal.ts).
+    const direct = await this.runDirectly(udfPath, args, identity);
+    if (direct !== null) return { ...direct, tablesRead: direct.readSet.tables, journal: null };
+    const run = () => this.parts.reads.track(() => this.runOnConvexTest(udfPath, args, identity));
     const { result, journal: nextJournal } = await this.parts.journals.run(journal, run);
     return { value: result.result, tablesRead: result.readSet.tables, readSet: result.readSet, journal: nextJournal };
+  }
+
+  /** The functions whose queries run on convex-test rather than directly (figures, tests). */
+  get queriesOnConvexTest(): string[] {
+    return this.parts.direct?.convexTestFunctions ?? [];
   }
 
   async runMutation(
@@ -213,6 +219,39 @@ export class LocalEngine implements Engine {
       this.accessors.set(key, accessor);
     }
     return accessor;
+  }
+
+  /** A query run without convex-test's harness (./direct-queries.ts); null when it needs convex-test. */
+  private async runDirectly(
+    udfPath: string,
+    args: JSONValue,
+    identity: Identity,
+  ): Promise<{ value: JSONValue; readSet: ReadSet } | null> {
+    const { direct, listeners } = this.parts;
+    if (direct === null) return null;
+    for (let attempt = 1; ; attempt++) {
+      const commitsBefore = listeners.appliedInMemory;
+      const outcome = await direct.run(udfPath, jsonToConvex(args), identity).catch((error: unknown) => {
+        throw toEngineError(error);
+      });
+      if (outcome === null) return null;
+      // A commit while it ran may have shown it part of the new state: read again (rarely; bounded).
+      if (listeners.appliedInMemory === commitsBefore || attempt === MAX_QUERY_ATTEMPTS) {
+        return { value: convexToJson(outcome.value), readSet: outcome.readSet };
+      }
+    }
+  }
+
+  /** A query run by convex-test, on the last committed state beside a running mutation. */
+  private async runOnConvexTest(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
+    const run = () =>
+      this.parts.snapshots.run(() => this.as(identity).queryFromPath(pathOf(udfPath), jsonToConvex(args)));
+    for (let attempt = 1; ; attempt++) {
+      const commitsBefore = this.parts.listeners.appliedInMemory;
+      const value = await this.call(run, false);
+      // A commit while it ran may have shown it part of the new state: read again (rarely; bounded).
+      if (this.parts.listeners.appliedInMemory === commitsBefore || attempt === MAX_QUERY_ATTEMPTS) return value;
+    }
   }
 
   private checkOpen(): void {

@@ -24,6 +24,7 @@ import {
   type StoredDocument,
 } from "./convex-test-internals";
 import { installDeterminism } from "./determinism";
+import { DirectQueries, type DirectDatabase } from "./direct-queries";
 import { installDocumentChecks } from "./document-checks";
 import { useConvexLimitMessages } from "./limits";
 import { describe, lockDataFolder, DataFolderError } from "./data-folder";
@@ -146,14 +147,22 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   // Every database (the app's and each component's) gets the same indexes, read tracking and checks.
   const reads = new ReadTracker();
   const observers = new Map<string, CommitObserver[]>();
+  const modulesByPath = new Map([
+    ["", modules],
+    ...components.map((component) => [component.path, component.modules] as const),
+  ]);
+  const directDatabases = new Map<string, DirectDatabase>();
   for (const [componentPath, { db }] of Object.entries(internals.convexGlobal.components)) {
     const tableIndex = new TableIndex(db);
     const indexes = new IndexAccelerator(db, tableIndex, trackRead);
     reads.watch(db, indexes, componentPath);
     installDocumentChecks(db);
     observers.set(componentPath, [tableIndex, indexes]);
+    const componentModules = modulesByPath.get(componentPath);
+    if (componentModules !== undefined) directDatabases.set(componentPath, { db, indexes, modules: componentModules });
   }
   const storage = new Storage(internals, t, fileStore, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
+  const direct = options.directQueries === false ? null : new DirectQueries(directDatabases, storage, internals);
   const scheduler = new Scheduler(t, internals, modules);
   const listeners = new CommitListeners();
   const journals = new QueryJournals();
@@ -184,6 +193,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     reads,
     journals,
     snapshots,
+    direct,
     requestOutcomes,
     db: internals.db,
     environment,

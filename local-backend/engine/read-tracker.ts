@@ -73,17 +73,22 @@ export class ReadTracker {
   async track<T>(fn: () => Promise<T>): Promise<{ result: T; readSet: ReadSet }> {
     const run: RunReads = { set: new ReadSet(), walks: [] };
     const result = await this.current.run(run, fn);
-    for (const { range, walk } of run.walks) {
-      const extent = walk?.extent() ?? { kind: "all" as const };
-      if (extent.kind === "none") continue;
-      if (extent.kind === "all") {
-        run.set.readRange(range);
-        continue;
-      }
-      const limit: KeyLimit = { key: keyOf(extent.last, range.fields), inclusive: true };
-      run.set.readRange(extent.ascending ? { ...range, to: limit } : { ...range, from: limit });
-    }
+    recordWalks(run.set, run.walks);
     return { result, readSet: run.set };
+  }
+}
+
+/** Adds each streamed query's range to `set`, as far as it was read (the whole range when unknown). */
+export function recordWalks(set: ReadSet, walks: readonly { range: QueryRange; walk: RangeWalk | undefined }[]): void {
+  for (const { range, walk } of walks) {
+    const extent = walk?.extent() ?? { kind: "all" as const };
+    if (extent.kind === "none") continue;
+    if (extent.kind === "all") {
+      set.readRange(range);
+      continue;
+    }
+    const limit: KeyLimit = { key: keyOf(extent.last, range.fields), inclusive: true };
+    set.readRange(extent.ascending ? { ...range, to: limit } : { ...range, from: limit });
   }
 }
 

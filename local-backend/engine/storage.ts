@@ -106,10 +106,21 @@ export class Storage {
   }
 
   metadata(storageId: string) {
-    const document = this.visible(storageId);
-    if (document === null) return null;
-    const { sha256, size, contentType } = document;
-    return { storageId, sha256, size, contentType: contentType ?? null };
+    return metadataOf(storageId, this.visible(storageId));
+  }
+
+  /** `url` as of the last commit (a direct query run, ./direct-queries.ts, sees no pending writes). */
+  committedUrl(storageId: string): string | null {
+    return this.committed(storageId) === null ? null : `${this.cloudUrl}/api/storage/${storageId}`;
+  }
+
+  /** `metadata` as of the last commit. */
+  committedMetadata(storageId: string) {
+    return metadataOf(storageId, this.committed(storageId));
+  }
+
+  private committed(storageId: string): StorageDocument | null {
+    return (this.internals.db._documents[storageId] as StorageDocument | undefined) ?? null;
   }
 
   async blob(storageId: string): Promise<Blob | null> {
@@ -132,4 +143,10 @@ export class Storage {
     if (bytes !== undefined) return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType });
     return await this.files.read(storageId, contentType);
   }
+}
+
+function metadataOf(storageId: string, document: StorageDocument | null) {
+  if (document === null) return null;
+  const { sha256, size, contentType } = document;
+  return { storageId, sha256, size, contentType: contentType ?? null };
 }

@@ -115,13 +115,27 @@ function schedule(internals: Internals, scheduler: Scheduler, args: ScheduleArgs
 
 /** Where a scheduled function lives: by name (the scheduling component's), handle, or component reference. */
 function scheduledFunction(args: ScheduleArgs, componentPath: string): { componentPath: string; udfPath: string } {
-  if (args.name !== undefined) return { componentPath, udfPath: args.name };
   if (args.functionHandle !== undefined) {
     const [handlePath = "", udfPath = ""] = args.functionHandle.replace(/^function:\/\//, "").split(";");
     return { componentPath: handlePath, udfPath };
   }
+  const target = resolveFunctionAddress(args, componentPath);
+  if (target.componentPath === null) throw new Error("local backend: a scheduled call names no function");
+  return target;
+}
+
+/**
+ * The function a reference names, from the calling component (`getFunctionAddress`): by name,
+ * the caller's own; by reference, a child component's. A function handle is not resolved here.
+ */
+export function resolveFunctionAddress(
+  address: { name?: string; reference?: string; functionHandle?: string },
+  componentPath: string,
+): { componentPath: string; udfPath: string } | { componentPath: null; udfPath: null } {
+  if (address.name !== undefined) return { componentPath, udfPath: address.name };
+  if (address.reference === undefined) return { componentPath: null, udfPath: null };
   // "_reference/childComponent/<child>/<module path>/<export>"
-  const [, , child = "", ...rest] = (args.reference ?? "").split("/");
+  const [, , child = "", ...rest] = address.reference.split("/");
   const exportName = rest.pop() ?? "default";
   return {
     componentPath: componentPath === "" ? child : `${componentPath}/${child}`,

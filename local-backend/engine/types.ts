@@ -56,6 +56,8 @@ export interface Engine {
     access?: Access,
     journal?: string | null,
   ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet; journal: string | null }>;
+  /** The queries ("module:export") that run on convex-test because they need what direct runs leave to it. */
+  readonly queriesOnConvexTest: readonly string[];
   /**
    * Resolves only after the write is durable on disk AND the onCommit listeners have been called
    * for it, so a server that re-runs subscriptions on onCommit can wait for them before replying.
@@ -164,6 +166,11 @@ export type EngineOptions = {
   checkDefaultRuntime?: boolean;
   /** The engine's writes to the data folder (tests inject disk faults); defaults to node:fs. */
   files?: DataFiles;
+  /**
+   * Run queries without convex-test's harness where they allow it (./direct-queries.ts); on by
+   * default. Off, every query runs on convex-test (tests compare the two).
+   */
+  directQueries?: boolean;
 };
 
 // The entry point lives in ./open-engine.ts:

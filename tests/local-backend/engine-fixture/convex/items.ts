@@ -192,3 +192,21 @@ export const putAndCount = mutation({
     return { id, count: inGroup.length };
   },
 });
+
+/**
+ * Changes a document it read, then reads it again by id and through the index: each read is a
+ * copy of its own, as on Convex, so both still show the stored group.
+ */
+export const readAfterChangingACopy = query({
+  args: { id: v.id("items") },
+  handler: async (ctx, { id }) => {
+    const first = await ctx.db.get(id);
+    if (first !== null) first.group = "changed";
+    const again = await ctx.db.get(id);
+    const listed = await ctx.db
+      .query("items")
+      .withIndex("by_group_rank", (q) => q.eq("group", again?.group ?? ""))
+      .first();
+    return { again: again?.group ?? null, listed: listed?.group ?? null };
+  },
+});

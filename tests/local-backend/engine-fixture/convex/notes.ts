@@ -61,6 +61,9 @@ export const whoAmI = query({
   handler: async (ctx) => (await ctx.auth.getUserIdentity())?.subject ?? null,
 });
 
+/** The whole identity the function sees (issuer, subject, tokenIdentifier and the token's claims). */
+export const identity = query({ args: {}, handler: async (ctx) => await ctx.auth.getUserIdentity() });
+
 export const uploadUrl = mutation({ args: {}, handler: async (ctx) => await ctx.storage.generateUploadUrl() });
 
 export const fileUrl = query({

@@ -1,0 +1,562 @@
+/**
+ * Runs a query function's handler with a context of our own that reads the committed database
+ * directly, instead of through convex-test's harness and Convex's syscall interface.
+ *
+ * Why: after a commit the sync server re-runs every affected subscription once per signed-in
+ * user (a query that reads `ctx.auth` cannot share a result between users, on Convex either).
+ * Through convex-test each run passed every argument and document through JSON text and back
+ * (the syscall interface), validated its arguments a second time, and entered half a dozen
+ * AsyncLocalStorage contexts: about two thirds of a run's time was that harness
+ * (local-backend/README.md, "Performance"). Here documents are copied as values, once.
+ *
+ * What it does is what convex-test does for the same calls, with Convex's messages: `ctx.db`
+ * (`get`, `normalizeId`, `query` with `withIndex`/`fullTableScan`, `order`, `limit`, `take`,
+ * `first`, `unique`, `collect`, async iteration), `ctx.auth.getUserIdentity()`,
+ * `ctx.storage.getUrl/getMetadata`, and `ctx.runQuery` into the app or a component (whose
+ * functions see no identity, as on Convex). Reads are recorded as the same read set
+ * (./read-tracker.ts), counted against the same transaction limits (./limits.ts), and the
+ * clock and random generator are the same per-run ones (./determinism.ts).
+ *
+ * Anything else — `.filter`, `.paginate` (query journals), search, `db.system`, `ctx.meta`,
+ * malformed ranges whose error convex-test words — marks the run as needing convex-test: its
+ * result is dropped (a query has no side effects) and the function runs there instead, from
+ * then on. Which functions those are is in `convexTestFunctions` (tests, figures).
+ */
+import { convexToJson, getDocumentSize, jsonToConvex, type Value } from "convex/values";
+import { getFunctionAddress, type FunctionReference } from "convex/server";
+import { argumentValidationError, valueMatchesValidator } from "./argument-validation";
+import {
+  qualifiedId,
+  type DatabaseFake,
+  type Internals,
+  type RangeExpression,
+  type StoredDocument,
+} from "./convex-test-internals";
+import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
+import { tooManyBytesRead, tooManyDocumentsRead, tooManyIndexRanges } from "./limits";
+import type { ModuleMap } from "./modules";
+import { ReadSet } from "./read-set";
+import { recordWalks } from "./read-tracker";
+import type { Storage } from "./storage";
+import { resolveFunctionAddress } from "./syscalls";
+import type { Identity } from "./types";
+
+/** One database the runner reads: the app's (path "") or a component's, with its functions. */
+export type DirectDatabase = { db: DatabaseFake; indexes: IndexAccelerator; modules: ModuleMap };
+
+/** Convex's per-transaction read limits (convex-test's defaults, which ./limits.ts words). */
+const MAX_DOCUMENTS_READ = 32_000;
+const MAX_BYTES_READ = 16 * 1024 * 1024;
+const MAX_INDEX_RANGES = 4_096;
+
+type RegisteredQuery = {
+  isQuery?: boolean;
+  _handler?: (ctx: unknown, args: unknown) => unknown;
+  exportArgs?: () => string;
+  exportReturns?: () => string;
+};
+
+/** Thrown where only convex-test knows what to do; the run is then redone there. */
+class NeedsConvexTest extends Error {
+  constructor(what: string) {
+    super(`local backend: ${what} runs on convex-test`);
+  }
+}
+
+/** One run of a query and the functions it calls. */
+class Run {
+  readonly readSet = new ReadSet();
+  readonly walks: { range: QueryRange; walk: RangeWalk | undefined }[] = [];
+  documentsRead = 0;
+  bytesRead = 0;
+  indexRanges = 0;
+  needsConvexTest = false;
+
+  /** Marks the run for convex-test; thrown, so the handler stops (a catch in user code cannot hide it). */
+  needs(what: string): never {
+    this.needsConvexTest = true;
+    throw new NeedsConvexTest(what);
+  }
+
+  countIndexRange(): void {
+    this.indexRanges += 1;
+    if (this.indexRanges > MAX_INDEX_RANGES) throw new Error(tooManyIndexRanges(MAX_INDEX_RANGES));
+  }
+
+  countRead(document: StoredDocument): void {
+    this.documentsRead += 1;
+    this.bytesRead += sizeOf(document);
+    if (this.documentsRead > MAX_DOCUMENTS_READ) throw new Error(tooManyDocumentsRead(MAX_DOCUMENTS_READ));
+    if (this.bytesRead > MAX_BYTES_READ) throw new Error(tooManyBytesRead(MAX_BYTES_READ));
+  }
+}
+
+export class DirectQueries {
+  /** "componentPath\0udfPath" of the functions that needed convex-test once: they run there. */
+  private readonly onConvexTest = new Set<string>();
+  private readonly functions = new Map<string, RegisteredQuery | null>();
+
+  constructor(
+    private readonly databases: ReadonlyMap<string, DirectDatabase>,
+    private readonly storage: Storage,
+    private readonly internals: Pick<Internals, "globalOverrides" | "transactionGlobals">,
+  ) {}
+
+  /** The functions (by "module:export") that run on convex-test. */
+  get convexTestFunctions(): string[] {
+    return [...this.onConvexTest].filter((key) => key.startsWith("\u0000")).map((key) => key.slice(1));
+  }
+
+  /**
+   * Runs the app's query `udfPath` (arguments already checked) as `identity`: its result and
+   * what it read, or null when it must run on convex-test. Errors of the function are thrown.
+   */
+  async run(udfPath: string, args: Value, identity: Identity): Promise<{ value: Value; readSet: ReadSet } | null> {
+    if (this.onConvexTest.has(key("", udfPath))) return null;
+    const run = new Run();
+    const callAll = () => this.call(run, "", udfPath, args, identity === null ? null : fullIdentity(identity));
+    try {
+      // The same per-run globals convex-test gives a query: a frozen clock, a seeded generator
+      // (./determinism.ts adds both on entering), and fetch/setTimeout refusing.
+      const value = await this.internals.globalOverrides.run({ ...this.internals.transactionGlobals }, callAll);
+      if (!run.needsConvexTest) {
+        recordWalks(run.readSet, run.walks);
+        return { value, readSet: run.readSet };
+      }
+    } catch (error) {
+      if (!run.needsConvexTest) throw error;
+    }
+    this.onConvexTest.add(key("", udfPath));
+    return null;
+  }
+
+  private async call(
+    run: Run,
+    componentPath: string,
+    udfPath: string,
+    args: Value,
+    identity: Record<string, unknown> | null,
+  ): Promise<Value> {
+    if (this.onConvexTest.has(key(componentPath, udfPath))) run.needs(udfPath);
+    const fn = await this.queryAt(componentPath, udfPath);
+    if (fn === null) return run.needs(`${udfPath} (not a query here)`);
+    const database = this.databases.get(componentPath);
+    if (database === undefined) return run.needs(`component ${componentPath}`);
+    const ctx = this.context(run, componentPath, database, identity);
+    const result = (await (fn._handler as NonNullable<RegisteredQuery["_handler"]>)(ctx, args)) as Value | undefined;
+    if (result instanceof DirectQuery) {
+      throw new Error(
+        "Return value is a Query. Results must be retrieved with `.collect()`, `.take(n), `.unique()`, or `.first()`.",
+      );
+    }
+    const returns = fn.exportReturns?.() ?? "null";
+    // A `returns` mismatch is worded by convex-test (as the function's error).
+    if (returns !== "null" && !valueMatchesValidator(returns, result ?? null)) run.needs(`${udfPath}'s returns`);
+    return result === undefined ? null : result;
+  }
+
+  private context(
+    run: Run,
+    componentPath: string,
+    database: DirectDatabase,
+    identity: Record<string, unknown> | null,
+  ): Record<string, unknown> {
+    const needs = (what: string) => () => run.needs(what);
+    return {
+      db: new DirectReader(run, componentPath, database),
+      auth: { getUserIdentity: async () => (identity === null ? null : copyValue(identity)) },
+      storage:
+        componentPath === "" ? this.storageReader(run) : { getUrl: needs("storage"), getMetadata: needs("storage") },
+      meta: {
+        getFunctionMetadata: needs("ctx.meta"),
+        getTransactionMetrics: needs("ctx.meta"),
+        getDeploymentMetadata: needs("ctx.meta"),
+        getSnapshotTs: needs("ctx.meta"),
+      },
+      runQuery: async (reference: FunctionReference<"query">, args?: Record<string, Value>, options?: object) => {
+        if (options !== undefined) run.needs("runQuery options");
+        const target = resolveFunctionAddress(getFunctionAddress(reference), componentPath);
+        if (target.componentPath === null) return run.needs("a function handle");
+        if (args !== undefined && !isPlainObject(args)) run.needs("runQuery arguments");
+        // Arguments and results cross as Convex values do, through their JSON form.
+        const copied = jsonToConvex(convexToJson(args ?? {}));
+        const fn = await this.queryAt(target.componentPath, target.udfPath);
+        const exportedArgs = fn?.exportArgs?.();
+        if (exportedArgs !== undefined && argumentValidationError(exportedArgs, copied) !== null) {
+          run.needs(`${target.udfPath}'s arguments`);
+        }
+        // Auth does not cross into another component.
+        const calleeIdentity = target.componentPath === componentPath ? identity : null;
+        const result = await this.call(run, target.componentPath, target.udfPath, copied, calleeIdentity);
+        return jsonToConvex(convexToJson(result));
+      },
+    };
+  }
+
+  private storageReader(run: Run) {
+    return {
+      getUrl: async (storageId: string) => {
+        if (storageId === undefined) throw new TypeError("Must provide arg 1 `storageId` to `getUrl`");
+        run.readSet.readTable("_storage");
+        if (tableNameFromId(storageId) !== "_storage") run.needs("a malformed storage id");
+        return this.storage.committedUrl(storageId);
+      },
+      getMetadata: async (storageId: string) => {
+        if (storageId === undefined) throw new TypeError("Must provide arg 1 `storageId` to `getMetadata`");
+        run.readSet.readTable("_storage");
+        if (tableNameFromId(storageId) !== "_storage") run.needs("a malformed storage id");
+        return this.storage.committedMetadata(storageId);
+      },
+    };
+  }
+
+  /** The registered query `udfPath` of a database's modules, or null. */
+  private async queryAt(componentPath: string, udfPath: string): Promise<RegisteredQuery | null> {
+    const cacheKey = key(componentPath, udfPath);
+    const cached = this.functions.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const modules = this.databases.get(componentPath)?.modules;
+    const [modulePath = "", exportName = "default"] = udfPath.split(":");
+    const load =
+      modules?.[`./convex/${modulePath.replace(/\.js$/, "")}.ts`] ??
+      modules?.[`./convex/${modulePath.replace(/\.js$/, "")}.js`];
+    const exported = load === undefined ? undefined : ((await load())[exportName] as RegisteredQuery | undefined);
+    const fn = exported?.isQuery === true && typeof exported._handler === "function" ? exported : null;
+    this.functions.set(cacheKey, fn);
+    return fn;
+  }
+}
+
+/** `ctx.db` of a direct run: committed documents, copied for the function. */
+class DirectReader {
+  readonly system = {
+    get: () => this.run.needs("db.system"),
+    query: () => this.run.needs("db.system"),
+    normalizeId: () => this.run.needs("db.system"),
+  };
+
+  constructor(
+    private readonly run: Run,
+    private readonly componentPath: string,
+    private readonly database: DirectDatabase,
+  ) {}
+
+  async get(first: string, second?: string): Promise<Value> {
+    const [table, id] = second === undefined ? [undefined, first] : [first, second];
+    if (id === undefined) throw new TypeError("Must provide arg 1 `id` to `get`");
+    if (typeof id !== "string") {
+      throw new Error(`Invalid argument \`id\` for \`db.get\`, expected string but got '${typeof id}': ${String(id)}`);
+    }
+    const { db } = this.database;
+    const actualTable = tableNameFromId(id);
+    if (actualTable?.startsWith("_") === true || table?.startsWith("_") === true) this.run.needs("a system table");
+    // convex-test's own check of a table given with the id (its messages).
+    db._validateId(table, id);
+    this.run.countIndexRange();
+    this.run.readSet.readId(qualifiedId(this.componentPath, id));
+    const document = db._documents[id];
+    if (document === undefined) return null;
+    this.run.countRead(document);
+    return copyValue(document) as Value;
+  }
+
+  normalizeId(table: string, id: string): string | null {
+    if (table === undefined) throw new TypeError("Must provide arg 1 `tableName` to `normalizeId`");
+    if (id === undefined) throw new TypeError("Must provide arg 2 `id` to `normalizeId`");
+    if (table.startsWith("_")) throw new Error("System tables can only be accessed from db.system.normalizeId().");
+    return tableNameFromId(id) === table ? id : null;
+  }
+
+  query(table: string): DirectQueryInitializer {
+    if (typeof table !== "string" || table.startsWith("_")) return this.run.needs("a system table");
+    return new DirectQueryInitializer(this.run, this.componentPath, this.database, table);
+  }
+
+  table(): never {
+    return this.run.needs("db.table");
+  }
+}
+
+type Source = { indexName: string; range: RangeExpression[]; order: "asc" | "desc" | null };
+
+/** `ctx.db.query(table)`: picks the index (or a scan in creation order). */
+class DirectQueryInitializer {
+  constructor(
+    private readonly run: Run,
+    private readonly componentPath: string,
+    private readonly database: DirectDatabase,
+    private readonly table: string,
+  ) {}
+
+  withIndex(indexName: string, indexRange?: (q: RangeBuilder) => RangeBuilder): DirectQuery {
+    if (indexName === undefined) throw new TypeError("Must provide arg 1 `indexName` to `withIndex`");
+    const builder = indexRange === undefined ? new RangeBuilder([]) : indexRange(new RangeBuilder([]));
+    return this.query({ indexName, range: builder.export(), order: null });
+  }
+
+  fullTableScan(): DirectQuery {
+    const schema = this.database.db._schema;
+    // convex-test words the error for a table the schema does not have.
+    if (schema !== null && !schema.tables.has(this.table)) this.run.needs("a table outside the schema");
+    return this.query({ indexName: "by_creation_time", range: [], order: null });
+  }
+
+  withSearchIndex(): never {
+    return this.run.needs("search");
+  }
+
+  count(): never {
+    return this.run.needs("count");
+  }
+
+  order(order: "asc" | "desc"): DirectQuery {
+    return this.fullTableScan().order(order);
+  }
+  filter(): never {
+    return this.run.needs("filter");
+  }
+  limit(n: number): DirectQuery {
+    return this.fullTableScan().limit(n);
+  }
+  collect(): Promise<Value[]> {
+    return this.fullTableScan().collect();
+  }
+  take(n: number): Promise<Value[]> {
+    return this.fullTableScan().take(n);
+  }
+  paginate(): never {
+    return this.run.needs("paginate");
+  }
+  first(): Promise<Value | null> {
+    return this.fullTableScan().first();
+  }
+  unique(): Promise<Value | null> {
+    return this.fullTableScan().unique();
+  }
+  [Symbol.asyncIterator](): DirectQuery {
+    return this.fullTableScan()[Symbol.asyncIterator]();
+  }
+
+  private query(source: Source): DirectQuery {
+    return new DirectQuery(this.run, this.componentPath, this.database, this.table, source, []);
+  }
+}
+
+/** A query being built, then walked: the states and messages of Convex's QueryImpl. */
+class DirectQuery {
+  private state: "preparing" | "executing" | "closed" | "consumed" = "preparing";
+  private walk: RangeWalk | null = null;
+  private returned = 0;
+
+  constructor(
+    private readonly run: Run,
+    private readonly componentPath: string,
+    private readonly database: DirectDatabase,
+    private readonly table: string,
+    private readonly source: Source,
+    private readonly limits: number[],
+  ) {}
+
+  order(order: "asc" | "desc"): DirectQuery {
+    if (order === undefined) throw new TypeError("Must provide arg 1 `order` to `order`");
+    this.closeForChaining();
+    if (this.source.order !== null) throw new Error("Queries may only specify order at most once");
+    return this.chained({ ...this.source, order }, this.limits);
+  }
+
+  filter(): never {
+    return this.run.needs("filter");
+  }
+
+  limit(n: number): DirectQuery {
+    if (n === undefined) throw new TypeError("Must provide arg 1 `n` to `limit`");
+    this.closeForChaining();
+    if (!Number.isInteger(n) || n < 0) this.run.needs("a limit that is not a count");
+    return this.chained(this.source, [...this.limits, n]);
+  }
+
+  paginate(): never {
+    return this.run.needs("paginate");
+  }
+
+  async collect(): Promise<Value[]> {
+    const out: Value[] = [];
+    for await (const item of this) out.push(item);
+    return out;
+  }
+
+  async take(n: number): Promise<Value[]> {
+    if (n === undefined) throw new TypeError("Must provide arg 1 `n` to `take`");
+    if (!Number.isInteger(n) || n < 0) throw new TypeError("Arg 1 `n` to `take` must be a non-negative integer");
+    return await this.limit(n).collect();
+  }
+
+  async first(): Promise<Value | null> {
+    const [first] = await this.take(1);
+    return first ?? null;
+  }
+
+  async unique(): Promise<Value | null> {
+    const firstTwo = (await this.take(2)) as { _id: string }[];
+    if (firstTwo.length === 0) return null;
+    if (firstTwo.length === 2) {
+      throw new Error(`unique() query returned more than one result from table ${this.table}:
+ [${firstTwo[0]?._id}, ${firstTwo[1]?._id}, ...]`);
+    }
+    return firstTwo[0] as Value;
+  }
+
+  [Symbol.asyncIterator](): DirectQuery {
+    this.start();
+    return this;
+  }
+
+  async next(): Promise<{ value: Value; done: false } | { value: null; done: true }> {
+    if (this.state === "closed" || this.state === "consumed") throwClosed(this.state);
+    if (this.state === "preparing") this.start();
+    const limit = this.limits.length === 0 ? Infinity : Math.min(...this.limits);
+    const document = this.returned >= limit ? null : (this.walk?.next() ?? null);
+    if (document === null) {
+      this.state = "consumed";
+      return { value: null, done: true };
+    }
+    this.returned += 1;
+    this.run.countRead(document);
+    return { value: copyValue(document) as Value, done: false };
+  }
+
+  return(): Promise<{ done: true; value: undefined }> {
+    this.state = "consumed";
+    return Promise.resolve({ done: true, value: undefined });
+  }
+
+  private start(): void {
+    if (this.state === "executing") throw new Error("Iteration can only begin on a query once.");
+    if (this.state === "closed" || this.state === "consumed") throwClosed(this.state);
+    this.run.countIndexRange();
+    const opened = this.database.indexes.openRange(
+      this.table,
+      this.source.indexName,
+      this.source.range,
+      this.source.order ?? "asc",
+    );
+    // An undeclared index or a range of another shape: convex-test words the error.
+    if (opened === null) this.run.needs("this index range");
+    const range =
+      this.componentPath === ""
+        ? opened.range
+        : { ...opened.range, table: `${this.componentPath}/${opened.range.table}` };
+    this.run.walks.push({ range, walk: opened.walk });
+    this.walk = opened.walk;
+    this.state = "executing";
+  }
+
+  /** Closes this query for chaining (QueryImpl's takeQuery). */
+  private closeForChaining(): void {
+    if (this.state !== "preparing") {
+      throw new Error("A query can only be chained once and can't be chained after iteration begins.");
+    }
+    this.state = "closed";
+  }
+
+  private chained(source: Source, limits: number[]): DirectQuery {
+    return new DirectQuery(this.run, this.componentPath, this.database, this.table, source, limits);
+  }
+}
+
+function throwClosed(state: "closed" | "consumed"): never {
+  throw new Error(
+    state === "consumed"
+      ? "This query is closed and can't emit any more values."
+      : "This query has been chained with another operator and can't be reused.",
+  );
+}
+
+/** `q` of `withIndex(name, q => …)`: the range as Convex's builder exports it. */
+class RangeBuilder {
+  private consumed = false;
+
+  constructor(private readonly expressions: RangeExpression[]) {}
+
+  eq(fieldPath: string, value: Value | undefined) {
+    return this.with("Eq", fieldPath, value);
+  }
+  gt(fieldPath: string, value: Value | undefined) {
+    return this.with("Gt", fieldPath, value);
+  }
+  gte(fieldPath: string, value: Value | undefined) {
+    return this.with("Gte", fieldPath, value);
+  }
+  lt(fieldPath: string, value: Value | undefined) {
+    return this.with("Lt", fieldPath, value);
+  }
+  lte(fieldPath: string, value: Value | undefined) {
+    return this.with("Lte", fieldPath, value);
+  }
+
+  export(): RangeExpression[] {
+    this.consume();
+    return this.expressions;
+  }
+
+  private with(type: RangeExpression["type"], fieldPath: string, value: Value | undefined): RangeBuilder {
+    this.consume();
+    const json = value === undefined ? { $undefined: null } : convexToJson(value);
+    return new RangeBuilder([...this.expressions, { type, fieldPath, value: json }]);
+  }
+
+  private consume(): void {
+    if (this.consumed) {
+      throw new Error(
+        "IndexRangeBuilder has already been used! Chain your method calls like `q => q.eq(...).eq(...)`. See https://docs.convex.dev/using/indexes",
+      );
+    }
+    this.consumed = true;
+  }
+}
+
+const key = (componentPath: string, udfPath: string) => `${componentPath}\u0000${udfPath}`;
+
+/** The identity as convex-test's `withIdentity` completes it (issuer, subject, tokenIdentifier). */
+function fullIdentity(identity: NonNullable<Identity>): Record<string, unknown> {
+  const given = identity as Record<string, unknown>;
+  const subject = given.subject;
+  const issuer = given.issuer ?? "https://convex.test";
+  const tokenIdentifier = given.tokenIdentifier ?? `${String(issuer)}|${String(subject)}`;
+  return { ...given, subject, issuer, tokenIdentifier };
+}
+
+/** convex-test's reading of an id's table: what follows its leading digits (null when there is none). */
+function tableNameFromId(id: string): string | null {
+  const match = /^[0-9]+/.exec(id);
+  if (match === null || match[0].length === id.length) return null;
+  return id.slice(match[0].length);
+}
+
+/** A Convex value as a new value of its own (stored documents are shared by every reader). */
+function copyValue(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyValue);
+  if (value instanceof ArrayBuffer) return value.slice(0);
+  const copy: Record<string, unknown> = {};
+  for (const field in value) copy[field] = copyValue((value as Record<string, unknown>)[field]);
+  return copy;
+}
+
+function isPlainObject(value: unknown): value is Record<string, Value> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || prototype === Object.prototype;
+}
+
+/** A stored document never changes (every write makes a new object), so its size is counted once. */
+const sizes = new WeakMap<StoredDocument, number>();
+
+function sizeOf(document: StoredDocument): number {
+  let size = sizes.get(document);
+  if (size === undefined) {
+    size = getDocumentSize(document as unknown as Record<string, Value>);
+    sizes.set(document, size);
+  }
+  return size;
+}
