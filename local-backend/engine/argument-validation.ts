@@ -21,14 +21,25 @@ type FieldJson = { fieldType: ValidatorJson; optional: boolean };
 
 /** The error message for `args`, or null when they match `exportedArgs` (the function's `exportArgs()`). */
 export function argumentValidationError(exportedArgs: string, args: Value): string | null {
-  const validator = JSON.parse(exportedArgs) as ValidatorJson;
-  const problem = check(validator, args, "");
+  const problem = check(validatorOf(exportedArgs), args, "");
   return problem === null ? null : `ArgumentValidationError: ${problem}`;
 }
 
 /** Whether `value` matches a validator as `exportArgs()`/`exportReturns()` serialize it. */
 export function valueMatchesValidator(exportedValidator: string, value: Value): boolean {
-  return check(JSON.parse(exportedValidator) as ValidatorJson, value, "") === null;
+  return check(validatorOf(exportedValidator), value, "") === null;
+}
+
+/** Validators parsed once: every call of a function checks its arguments (one text per function). */
+const parsedValidators = new Map<string, ValidatorJson>();
+
+function validatorOf(text: string): ValidatorJson {
+  let validator = parsedValidators.get(text);
+  if (validator === undefined) {
+    validator = JSON.parse(text) as ValidatorJson;
+    parsedValidators.set(text, validator);
+  }
+  return validator;
 }
 
 function check(validator: ValidatorJson, value: Value | undefined, path: string): string | null {

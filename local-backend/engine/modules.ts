@@ -56,8 +56,9 @@ async function importModule(file: string, url: string): Promise<Record<string, u
 
 export type FunctionKind = "query" | "mutation" | "action";
 
-type RegisteredFunction = {
+export type RegisteredFunction = {
   exportArgs?: () => string;
+  exportReturns?: () => string;
   isQuery?: boolean;
   isMutation?: boolean;
   isAction?: boolean;
@@ -103,7 +104,25 @@ export async function checkClientCall(
   if (actualKind !== kind) {
     return `Trying to execute ${udfPath} as ${kind}, but it is defined as ${actualKind}.`;
   }
-  return typeof exported.exportArgs === "function"
-    ? argumentValidationError(exported.exportArgs(), jsonToConvex(args))
-    : null;
+  const exportedArgs = validatorsOf(exported).args;
+  return exportedArgs === null ? null : argumentValidationError(exportedArgs, jsonToConvex(args));
 }
+
+/**
+ * A function's `args` and `returns` validators as it exports them (null: none), made once:
+ * `exportArgs()` builds the text anew on every call, and every call checks its arguments.
+ */
+export function validatorsOf(fn: RegisteredFunction): { args: string | null; returns: string | null } {
+  let validators = exportedValidators.get(fn);
+  if (validators === undefined) {
+    const returns = typeof fn.exportReturns === "function" ? fn.exportReturns() : "null";
+    validators = {
+      args: typeof fn.exportArgs === "function" ? fn.exportArgs() : null,
+      returns: returns === "null" ? null : returns,
+    };
+    exportedValidators.set(fn, validators);
+  }
+  return validators;
+}
+
+const exportedValidators = new WeakMap<RegisteredFunction, { args: string | null; returns: string | null }>();
