@@ -33,8 +33,8 @@ import {
   type StoredDocument,
 } from "./convex-test-internals";
 import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
-import { tooManyBytesRead, tooManyDocumentsRead, tooManyIndexRanges } from "./limits";
-import type { ModuleMap } from "./modules";
+import { handlerWithoutReturnCheck, tooManyBytesRead, tooManyDocumentsRead, tooManyIndexRanges } from "./limits";
+import { validatorsOf, type ModuleMap, type RegisteredFunction } from "./modules";
 import { ReadSet } from "./read-set";
 import { recordWalks } from "./read-tracker";
 import type { Storage } from "./storage";
@@ -49,12 +49,8 @@ const MAX_DOCUMENTS_READ = 32_000;
 const MAX_BYTES_READ = 16 * 1024 * 1024;
 const MAX_INDEX_RANGES = 4_096;
 
-type RegisteredQuery = {
-  isQuery?: boolean;
-  _handler?: (ctx: unknown, args: unknown) => unknown;
-  exportArgs?: () => string;
-  exportReturns?: () => string;
-};
+type Handler = (ctx: unknown, args: unknown) => unknown;
+type RegisteredQuery = RegisteredFunction & { _handler?: Handler };
 
 /** Thrown where only convex-test knows what to do; the run is then redone there. */
 class NeedsConvexTest extends Error {
@@ -114,7 +110,9 @@ export class DirectQueries {
   async run(udfPath: string, args: Value, identity: Identity): Promise<{ value: Value; readSet: ReadSet } | null> {
     if (this.onConvexTest.has(key("", udfPath))) return null;
     const run = new Run();
-    const callAll = () => this.call(run, "", udfPath, args, identity === null ? null : fullIdentity(identity));
+    // Its result is checked against Convex's limits by the caller, as it is written out (result-text.ts).
+    const callAll = () =>
+      this.call(run, "", udfPath, args, identity === null ? null : fullIdentity(identity), { checksResult: false });
     try {
       // The same per-run globals convex-test gives a query: a frozen clock, a seeded generator
       // (./determinism.ts adds both on entering), and fetch/setTimeout refusing.
@@ -136,6 +134,7 @@ export class DirectQueries {
     udfPath: string,
     args: Value,
     identity: Record<string, unknown> | null,
+    { checksResult }: { checksResult: boolean },
   ): Promise<Value> {
     if (this.onConvexTest.has(key(componentPath, udfPath))) run.needs(udfPath);
     const fn = await this.queryAt(componentPath, udfPath);
@@ -143,15 +142,16 @@ export class DirectQueries {
     const database = this.databases.get(componentPath);
     if (database === undefined) return run.needs(`component ${componentPath}`);
     const ctx = this.context(run, componentPath, database, identity);
-    const result = (await (fn._handler as NonNullable<RegisteredQuery["_handler"]>)(ctx, args)) as Value | undefined;
+    const handler = (checksResult ? fn._handler : handlerWithoutReturnCheck(fn._handler)) as Handler;
+    const result = (await handler(ctx, args)) as Value | undefined;
     if (result instanceof DirectQuery) {
       throw new Error(
         "Return value is a Query. Results must be retrieved with `.collect()`, `.take(n), `.unique()`, or `.first()`.",
       );
     }
-    const returns = fn.exportReturns?.() ?? "null";
+    const { returns } = validatorsOf(fn);
     // A `returns` mismatch is worded by convex-test (as the function's error).
-    if (returns !== "null" && !valueMatchesValidator(returns, result ?? null)) run.needs(`${udfPath}'s returns`);
+    if (returns !== null && !valueMatchesValidator(returns, result ?? null)) run.needs(`${udfPath}'s returns`);
     return result === undefined ? null : result;
   }
 
@@ -181,13 +181,15 @@ export class DirectQueries {
         // Arguments and results cross as Convex values do, through their JSON form.
         const copied = jsonToConvex(convexToJson(args ?? {}));
         const fn = await this.queryAt(target.componentPath, target.udfPath);
-        const exportedArgs = fn?.exportArgs?.();
-        if (exportedArgs !== undefined && argumentValidationError(exportedArgs, copied) !== null) {
+        const exportedArgs = fn === null ? null : validatorsOf(fn).args;
+        if (exportedArgs !== null && argumentValidationError(exportedArgs, copied) !== null) {
           run.needs(`${target.udfPath}'s arguments`);
         }
         // Auth does not cross into another component.
         const calleeIdentity = target.componentPath === componentPath ? identity : null;
-        const result = await this.call(run, target.componentPath, target.udfPath, copied, calleeIdentity);
+        const result = await this.call(run, target.componentPath, target.udfPath, copied, calleeIdentity, {
+          checksResult: true,
+        });
         return jsonToConvex(convexToJson(result));
       },
     };
@@ -338,7 +340,7 @@ class DirectQueryInitializer {
   }
 
   private query(source: Source): DirectQuery {
-    return new DirectQuery(this.run, this.componentPath, this.database, this.table, source, []);
+    return new DirectQuery(this.run, this.componentPath, this.database, this.table, source, Infinity);
   }
 }
 
@@ -354,14 +356,15 @@ class DirectQuery {
     private readonly database: DirectDatabase,
     private readonly table: string,
     private readonly source: Source,
-    private readonly limits: number[],
+    /** The smallest `.limit(n)` (Infinity without one). */
+    private readonly limitCount: number,
   ) {}
 
   order(order: "asc" | "desc"): DirectQuery {
     if (order === undefined) throw new TypeError("Must provide arg 1 `order` to `order`");
     this.closeForChaining();
     if (this.source.order !== null) throw new Error("Queries may only specify order at most once");
-    return this.chained({ ...this.source, order }, this.limits);
+    return this.chained({ ...this.source, order }, this.limitCount);
   }
 
   filter(): never {
@@ -372,7 +375,7 @@ class DirectQuery {
     if (n === undefined) throw new TypeError("Must provide arg 1 `n` to `limit`");
     this.closeForChaining();
     if (!Number.isInteger(n) || n < 0) this.run.needs("a limit that is not a count");
-    return this.chained(this.source, [...this.limits, n]);
+    return this.chained(this.source, n < this.limitCount ? n : this.limitCount);
   }
 
   paginate(): never {
@@ -380,8 +383,10 @@ class DirectQuery {
   }
 
   async collect(): Promise<Value[]> {
+    // What `for await (const item of this)` does, without a promise per document.
+    this.start();
     const out: Value[] = [];
-    for await (const item of this) out.push(item);
+    for (let document = this.nextDocument(); document !== null; document = this.nextDocument()) out.push(document);
     return out;
   }
 
@@ -414,15 +419,20 @@ class DirectQuery {
   async next(): Promise<{ value: Value; done: false } | { value: null; done: true }> {
     if (this.state === "closed" || this.state === "consumed") throwClosed(this.state);
     if (this.state === "preparing") this.start();
-    const limit = this.limits.length === 0 ? Infinity : Math.min(...this.limits);
-    const document = this.returned >= limit ? null : (this.walk?.next() ?? null);
+    const document = this.nextDocument();
+    return document === null ? { value: null, done: true } : { value: document, done: false };
+  }
+
+  /** The next document's copy, or null (and the query consumed) at the end of the range or limit. */
+  private nextDocument(): Value | null {
+    const document = this.returned >= this.limitCount ? null : (this.walk?.next() ?? null);
     if (document === null) {
       this.state = "consumed";
-      return { value: null, done: true };
+      return null;
     }
     this.returned += 1;
     this.run.countRead(document);
-    return { value: copyValue(document) as Value, done: false };
+    return copyValue(document) as Value;
   }
 
   return(): Promise<{ done: true; value: undefined }> {
@@ -459,8 +469,8 @@ class DirectQuery {
     this.state = "closed";
   }
 
-  private chained(source: Source, limits: number[]): DirectQuery {
-    return new DirectQuery(this.run, this.componentPath, this.database, this.table, source, limits);
+  private chained(source: Source, limit: number): DirectQuery {
+    return new DirectQuery(this.run, this.componentPath, this.database, this.table, source, limit);
   }
 }
 
@@ -501,7 +511,8 @@ class RangeBuilder {
 
   private with(type: RangeExpression["type"], fieldPath: string, value: Value | undefined): RangeBuilder {
     this.consume();
-    const json = value === undefined ? { $undefined: null } : convexToJson(value);
+    // Strings (ids, names) are their own JSON; anything else as Convex's builder exports it.
+    const json = typeof value === "string" ? value : value === undefined ? { $undefined: null } : convexToJson(value);
     return new RangeBuilder([...this.expressions, { type, fieldPath, value: json }]);
   }
 

@@ -139,9 +139,19 @@ export function checkReturnValuesOf(module: Record<string, unknown>): Record<str
       reportResult?.(result);
       return result;
     };
-    registered._handler = Object.assign(checking, { [checksReturnValue]: true as const });
+    registered._handler = Object.assign(checking, { [checksReturnValue]: true as const, [uncheckedHandler]: handler });
   }
   return module;
+}
+
+const uncheckedHandler = Symbol("the handler without its return value check");
+
+/**
+ * A registered function's handler without the return value check above, for a caller that
+ * checks the value itself (a direct query run measures its result as it writes it out).
+ */
+export function handlerWithoutReturnCheck(handler: unknown): unknown {
+  return (handler as { [uncheckedHandler]?: unknown } | undefined)?.[uncheckedHandler] ?? handler;
 }
 
 function checkNestedFieldNames(value: unknown): void {

@@ -11,6 +11,7 @@ import { runAsRequest, type RequestOutcomes } from "./request-outcomes";
 import type { QueryJournals } from "./query-journal";
 import type { ReadTracker } from "./read-tracker";
 import { withoutLimits } from "./limits";
+import { checkedResultText } from "./result-text";
 import type { DirectQueries } from "./direct-queries";
 import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
 import type { Scheduler } from "./scheduler";
@@ -68,7 +69,9 @@ export class LocalEngine implements Engine {
   async runQuery(udfPath: string, args: JSONValue, identity: Identity, access: Access = "public"): Promise<JSONValue> {
     await this.checkCall(udfPath, "query", args, access);
     const direct = await this.runDirectly(udfPath, args, identity);
-    return direct === null ? await this.runOnConvexTest(udfPath, args, identity) : direct.value;
+    return direct === null
+      ? await this.runOnConvexTest(udfPath, args, identity)
+      : (JSON.parse(direct.text) as JSONValue);
   }
 
   async runQueryTrackingReads(
@@ -77,14 +80,18 @@ export class LocalEngine implements Engine {
     identity: Identity,
     access: Access = "public",
     journal: string | null = null,
-  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet; journal: string | null }> {
+  ): ReturnType<Engine["runQueryTrackingReads"]> {
     await this.checkCall(udfPath, "query", args, access);
     // A direct run never paginates, so it has no journal (query-journal.ts).
     const direct = await this.runDirectly(udfPath, args, identity);
-    if (direct !== null) return { ...direct, tablesRead: direct.readSet.tables, journal: null };
+    if (direct !== null) {
+      const { text, readSet } = direct;
+      return withValueOf(text, { valueText: text, tablesRead: readSet.tables, readSet, journal: null });
+    }
     const run = () => this.parts.reads.track(() => this.runOnConvexTest(udfPath, args, identity));
     const { result, journal: nextJournal } = await this.parts.journals.run(journal, run);
-    return { value: result.result, tablesRead: result.readSet.tables, readSet: result.readSet, journal: nextJournal };
+    const { result: value, readSet } = result;
+    return { value, valueText: JSON.stringify(value), tablesRead: readSet.tables, readSet, journal: nextJournal };
   }
 
   /** The functions whose queries run on convex-test rather than directly (figures, tests). */
@@ -226,19 +233,21 @@ export class LocalEngine implements Engine {
     udfPath: string,
     args: JSONValue,
     identity: Identity,
-  ): Promise<{ value: JSONValue; readSet: ReadSet } | null> {
+  ): Promise<{ text: string; readSet: ReadSet } | null> {
     const { direct, listeners } = this.parts;
     if (direct === null) return null;
     for (let attempt = 1; ; attempt++) {
       const commitsBefore = listeners.appliedInMemory;
-      const outcome = await direct.run(udfPath, jsonToConvex(args), identity).catch((error: unknown) => {
+      let outcome: { text: string; readSet: ReadSet } | null;
+      try {
+        const ran = await direct.run(udfPath, jsonToConvex(args), identity);
+        outcome = ran === null ? null : { text: checkedResultText(ran.value), readSet: ran.readSet };
+      } catch (error) {
         throw toEngineError(error);
-      });
+      }
       if (outcome === null) return null;
       // A commit while it ran may have shown it part of the new state: read again (rarely; bounded).
-      if (listeners.appliedInMemory === commitsBefore || attempt === MAX_QUERY_ATTEMPTS) {
-        return { value: convexToJson(outcome.value), readSet: outcome.readSet };
-      }
+      if (listeners.appliedInMemory === commitsBefore || attempt === MAX_QUERY_ATTEMPTS) return outcome;
     }
   }
 
@@ -284,6 +293,15 @@ export class LocalEngine implements Engine {
       throw toEngineError(error);
     }
   }
+}
+
+/** `fields` with `value`, the result `text` parsed when first read (the sync server sends the text as it is). */
+function withValueOf<T extends object>(text: string, fields: T): T & { value: JSONValue } {
+  let value: JSONValue | undefined;
+  return Object.defineProperty(fields, "value", {
+    get: () => (value ??= JSON.parse(text) as JSONValue),
+    enumerable: true,
+  }) as T & { value: JSONValue };
 }
 
 /** A thrown ConvexError keeps its data; other errors keep their message (this is a dev backend). */

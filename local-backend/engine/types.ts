@@ -55,7 +55,14 @@ export interface Engine {
     identity: Identity,
     access?: Access,
     journal?: string | null,
-  ): Promise<{ value: JSONValue; tablesRead: ReadonlySet<string>; readSet: ReadSet; journal: string | null }>;
+  ): Promise<{
+    value: JSONValue;
+    /** `value` as JSON text (what the sync protocol sends). */
+    valueText: string;
+    tablesRead: ReadonlySet<string>;
+    readSet: ReadSet;
+    journal: string | null;
+  }>;
   /** The queries ("module:export") that run on convex-test because they need what direct runs leave to it. */
   readonly queriesOnConvexTest: readonly string[];
   /**

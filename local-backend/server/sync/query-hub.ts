@@ -371,11 +371,7 @@ export class QueryHub {
         query.access,
         query.journal,
       );
-      const { journal, value } = run;
-      return {
-        outcome: outcome({ type: "QueryUpdated", value, logLines: [], journal }, journal),
-        readSet: run.readSet,
-      };
+      return { outcome: updated(run.valueText, () => run.value, run.journal), readSet: run.readSet };
     } catch (error) {
       const failure = failureOf(error, `query ${query.udfPath}`, this.log);
       return {
@@ -408,6 +404,23 @@ function refused(message: string): QueryOutcome {
     } as unknown as QueryOutcome["modification"],
     null,
   );
+}
+
+/**
+ * A new result, its fingerprint written around the value's text as JSON.stringify would write
+ * the modification (the value is made only if something reads it).
+ */
+function updated(valueText: string, value: () => JSONValue, journal: string | null): QueryOutcome {
+  const modification = {
+    type: "QueryUpdated" as const,
+    get value() {
+      return value();
+    },
+    logLines: [],
+    journal,
+  };
+  const fingerprint = `{"type":"QueryUpdated","value":${valueText},"logLines":[],"journal":${JSON.stringify(journal)}}`;
+  return { modification, journal, fingerprint };
 }
 
 function outcome(modification: QueryOutcome["modification"], journal: string | null): QueryOutcome {
