@@ -1,4 +1,3 @@
-import { stream } from "convex-helpers/server/stream";
 import { ConvexError, v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
@@ -9,11 +8,10 @@ import { publicUser, publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
 import { deleteReplacedImage, imageUrl, isBlankImageUrl, sameStoredImage, validateImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
-import { streamPage } from "./lib/stream-page";
+import { newestFirstPage } from "./lib/newest-first-page";
 import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
 import { imageRefValidator } from "./lib/validators";
 import { recordView as recordViewRow } from "./lib/views";
-import schema from "./schema";
 
 /** Seed §9: eight books per page. */
 export const BOOKS_PAGE_SIZE = 8;
@@ -25,16 +23,15 @@ export const TITLE_AND_IMAGE_REQUIRED = "Title and image are required";
 
 /**
  * One page of the board, newest first, with the page count read from a counter, not a scan.
- * Read through a stream, so a watched page keeps exactly BOOKS_PAGE_SIZE books on Convex as books
- * are added in front of it (see streamPage). `isDone` is exact: true exactly when no book comes
+ * Read from the index as a stream reads it, so a watched page keeps exactly BOOKS_PAGE_SIZE books on
+ * Convex as books are added in front of it (see newestFirstPage and streamPage). `isDone` is exact: true exactly when no book comes
  * after this page, which the counter alone cannot tell (17 books, page 2 open, two of page 1
  * deleted: the counter says 2 pages, yet a book still follows page 2).
  */
 export const page = userQuery({
   args: { cursor: v.union(v.string(), v.null()) },
   handler: async (ctx, { cursor }) => {
-    const board = stream(ctx.db, schema).query("books").withIndex("by_creation_time").order("desc");
-    const result = await streamPage(board, cursor, BOOKS_PAGE_SIZE);
+    const result = await newestFirstPage(ctx.db, "books", cursor, BOOKS_PAGE_SIZE);
     const total = await getCounter(ctx, "books");
     return {
       books: await toCards(ctx, result.page),
