@@ -385,7 +385,9 @@ describe("hostile clients", () => {
     // reads all 500 notes, so the heavy refresh lasts far longer than the few turns of the event
     // loop a mutation needs (the hub gives those turns by time, whatever a run costs).
     await backend.engine.admin.run(async (ctx) => {
-      for (let i = 0; i < 500; i++) await ctx.db.insert("notes", { text: `filler ${i}` });
+      // The fixture's notes table (the engine's admin context is typed for the app's tables).
+      const db = ctx.db as unknown as { insert(table: string, note: { text: string }): Promise<string> };
+      for (let i = 0; i < 500; i++) await db.insert("notes", { text: `filler ${i}` });
     });
     const heavy = await connect(backend.url);
     const modifications = Array.from({ length: 900 }, (_, queryId) => ({

@@ -19,7 +19,13 @@ describe("a query result's text", () => {
       {},
       [1, "two", null, false, [3]],
       { z: 1, a: { y: [{ c: 1, b: 2 }], x: undefined }, _id: "9books", _creationTime: 1.5 },
-      { books: [{ title: "Dune", creator: shared }, { title: "Emma", creator: shared }], isDone: false },
+      {
+        books: [
+          { title: "Dune", creator: shared },
+          { title: "Emma", creator: shared },
+        ],
+        isDone: false,
+      },
       Object.assign(Object.create(null), { b: 1, a: 2 }),
     ];
     for (const value of values) expect(resultText(value), JSON.stringify(value)).toBe(asConvexWrites(value));
@@ -44,7 +50,7 @@ describe("a query result's text", () => {
       new ArrayBuffer(2),
       [undefined],
       { $reserved: 1 },
-      { "naïve": 1 },
+      { naïve: 1 },
       new Book(),
       new Map(),
       Array.from({ length: 8193 }, () => 0),
@@ -58,7 +64,9 @@ describe("a query result's text", () => {
     expect(checkedResultText(1n)).toBe(asConvexWrites(1n));
     expect(checkedResultText({ x: -0 })).toBe(asConvexWrites({ x: -0 }));
     expect(() => checkedResultText([undefined])).toThrow("undefined is not a valid Convex value");
-    expect(() => checkedResultText({ $reserved: 1 })).toThrow("Field name $reserved starts with a '$', which is reserved.");
+    expect(() => checkedResultText({ $reserved: 1 })).toThrow(
+      "Field name $reserved starts with a '$', which is reserved.",
+    );
     expect(() => checkedResultText(Array.from({ length: 8193 }, () => 0))).toThrow(
       "Array length is too long (8193 > maximum length 8192)",
     );
