@@ -33,7 +33,8 @@ import {
   type StoredDocument,
 } from "./convex-test-internals";
 import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
-import { handlerWithoutReturnCheck, tooManyBytesRead, tooManyDocumentsRead, tooManyIndexRanges } from "./limits";
+import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
+import { handlerWithoutReturnCheck } from "./limits";
 import { validatorsOf, type ModuleMap, type RegisteredFunction } from "./modules";
 import { ReadSet } from "./read-set";
 import { recordWalks } from "./read-tracker";
@@ -43,11 +44,6 @@ import type { Identity } from "./types";
 
 /** One database the runner reads: the app's (path "") or a component's, with its functions. */
 export type DirectDatabase = { db: DatabaseFake; indexes: IndexAccelerator; modules: ModuleMap };
-
-/** Convex's per-transaction read limits (convex-test's defaults, which ./limits.ts words). */
-const MAX_DOCUMENTS_READ = 32_000;
-const MAX_BYTES_READ = 16 * 1024 * 1024;
-const MAX_INDEX_RANGES = 4_096;
 
 type Handler = (ctx: unknown, args: unknown) => unknown;
 type RegisteredQuery = RegisteredFunction & { _handler?: Handler };
@@ -63,10 +59,16 @@ class NeedsConvexTest extends Error {
 class Run {
   readonly readSet = new ReadSet();
   readonly walks: { range: QueryRange; walk: RangeWalk | undefined }[] = [];
-  documentsRead = 0;
-  bytesRead = 0;
-  indexRanges = 0;
   needsConvexTest = false;
+  /**
+   * convex-test's count of a transaction's reads against Convex's limits, with Convex's messages
+   * (./limits.ts words them), as a query on convex-test counts them.
+   */
+  private readonly metrics = new TransactionMetricsTracker(true);
+
+  constructor() {
+    this.metrics.startTransaction();
+  }
 
   /** Marks the run for convex-test; thrown, so the handler stops (a catch in user code cannot hide it). */
   needs(what: string): never {
@@ -75,15 +77,11 @@ class Run {
   }
 
   countIndexRange(): void {
-    this.indexRanges += 1;
-    if (this.indexRanges > MAX_INDEX_RANGES) throw new Error(tooManyIndexRanges(MAX_INDEX_RANGES));
+    this.metrics.trackIndexRange();
   }
 
   countRead(document: StoredDocument): void {
-    this.documentsRead += 1;
-    this.bytesRead += sizeOf(document);
-    if (this.documentsRead > MAX_DOCUMENTS_READ) throw new Error(tooManyDocumentsRead(MAX_DOCUMENTS_READ));
-    if (this.bytesRead > MAX_BYTES_READ) throw new Error(tooManyBytesRead(MAX_BYTES_READ));
+    this.metrics.trackRead(sizeOf(document));
   }
 }
 

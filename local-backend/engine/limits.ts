@@ -32,11 +32,11 @@ export const MAX_RETURN_SIZE = 16 * MiB;
 const OVER_LIMIT_HELP =
   "Consider using smaller limits in your queries, paginating your queries, or using indexed queries with a selective index range expressions.";
 
-export const tooManyDocumentsRead = (limit: number) =>
+const tooManyDocumentsRead = (limit: number) =>
   `Too many documents read in a single function execution (limit: ${limit}). ${OVER_LIMIT_HELP}`;
-export const tooManyBytesRead = (limit: number) =>
+const tooManyBytesRead = (limit: number) =>
   `Too many bytes read in a single function execution (limit: ${limit} bytes). ${OVER_LIMIT_HELP}`;
-export const tooManyIndexRanges = (limit: number) =>
+const tooManyIndexRanges = (limit: number) =>
   `Too many reads in a single function execution (limit: ${limit}). ${OVER_LIMIT_HELP}`;
 
 export const SYSTEM_TABLES_READ_ONLY = "System tables (prefixed with `_`) are read-only.";
