@@ -193,4 +193,40 @@ describe("BOOK_CROSS journey", () => {
     }));
     expect(leftovers).toEqual({ books: 0, comments: 0, storedFiles: 0 });
   });
+
+  it("pages the board with Next and Previous, eight books a page, and a new book shows on page 1 live", async () => {
+    const page = owner.page;
+    const addShelf = async (from: number, to: number) =>
+      await app.engine.admin.run(async (ctx) => {
+        for (let i = from; i <= to; i++) {
+          const image = { url: `${app.url}/avatars/1.webp` };
+          await ctx.db.insert("books", {
+            title: `Shelf ${i}`,
+            image,
+            userId: owner.userId,
+            updatedAt: 0,
+            views: 0,
+            likes: 0,
+            comments: 0,
+          });
+        }
+      });
+    await addShelf(1, 11);
+    const titles = async () => await page.locator("main article h2").allTextContents();
+    await page.getByText("Page 1 of 2").waitFor({ timeout: LIVE_TIMEOUT_MS });
+    expect(await titles()).toEqual([11, 10, 9, 8, 7, 6, 5, 4].map((i) => `Shelf ${i}`));
+
+    await page.getByRole("button", { name: /Next/ }).click();
+    await page.getByText("Page 2 of 2").waitFor();
+    await page.getByText("Shelf 3", { exact: true }).waitFor();
+    expect(await titles()).toEqual(["Shelf 3", "Shelf 2", "Shelf 1"]);
+    expect(await page.getByRole("button", { name: /Next/ }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: /Previous/ }).click();
+    await page.getByText("Shelf 11", { exact: true }).waitFor();
+    await addShelf(12, 12);
+    await page.getByText("Shelf 12").waitFor({ timeout: LIVE_TIMEOUT_MS });
+    expect(await titles()).toEqual([12, 11, 10, 9, 8, 7, 6, 5].map((i) => `Shelf ${i}`));
+  });
 });
