@@ -106,6 +106,8 @@ export type Internals = {
   globalOverrides: AsyncLocalStorage<Record<string, unknown>>;
   /** What convex-test puts in them for a query or mutation: `fetch`, `setTimeout`, … refusing. */
   transactionGlobals: Record<string, unknown>;
+  /** Where convex-test keeps its convex global (the `Convex` of Convex's syscall layer) for a call. */
+  convexGlobalStorage: AsyncLocalStorage<unknown>;
   /** The component whose function runs in the current async context ("" for the app). */
   currentComponentPath(): string;
   /** convex-test's record of the function running in the current async context, if any. */
@@ -146,7 +148,8 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
   } finally {
     prototypes.forEach((prototype, index) => (prototype.run = originalRuns[index] ?? prototype.run));
   }
-  const convexGlobal = seen.find(({ store }) => isConvexGlobal(store))?.store as ConvexGlobal | undefined;
+  const convexGlobalSeen = seen.find(({ store }) => isConvexGlobal(store));
+  const convexGlobal = convexGlobalSeen?.store as ConvexGlobal | undefined;
   const transactionMarker = seen.find(({ store }) => store?.constructor?.name === "NestedLock")?.storage;
   const transactionStore = seen.find(({ store }) => isTransactionStore(store));
   const globalOverrides = transactionStore?.storage as AsyncLocalStorage<Record<string, unknown>> | undefined;
@@ -155,6 +158,7 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
   const db = convexGlobal?.components[""]?.db;
   if (
     convexGlobal === undefined ||
+    convexGlobalSeen === undefined ||
     transactionMarker === undefined ||
     globalOverrides === undefined ||
     executionContext === undefined ||
@@ -169,6 +173,7 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
     inTransaction: () => transactionMarker.getStore() !== undefined,
     globalOverrides,
     transactionGlobals: functionsOf(transactionStore?.store),
+    convexGlobalStorage: convexGlobalSeen.storage,
     currentComponentPath: () => executionContext.getStore()?.componentPath ?? "",
     currentExecution: () => executionContext.getStore(),
   };

@@ -22,7 +22,7 @@
  * result is dropped (a query has no side effects) and the function runs there instead, from
  * then on. Which functions those are is in `convexTestFunctions` (tests, figures).
  */
-import { convexToJson, getDocumentSize, jsonToConvex, type Value } from "convex/values";
+import { ConvexError, convexToJson, getDocumentSize, jsonToConvex, type Value } from "convex/values";
 import { getFunctionAddress, type FunctionReference } from "convex/server";
 import { argumentValidationError, valueMatchesValidator } from "./argument-validation";
 import {
@@ -93,7 +93,7 @@ export class DirectQueries {
   constructor(
     private readonly databases: ReadonlyMap<string, DirectDatabase>,
     private readonly storage: Storage,
-    private readonly internals: Pick<Internals, "globalOverrides" | "transactionGlobals">,
+    private readonly internals: Pick<Internals, "globalOverrides" | "transactionGlobals" | "convexGlobalStorage">,
   ) {}
 
   /** The functions (by "module:export") that run on convex-test. */
@@ -112,11 +112,15 @@ export class DirectQueries {
     const run = new Run();
     // Its result is checked against Convex's limits by the caller, as it is written out (result-text.ts).
     const callAll = () =>
-      this.call(run, "", udfPath, args, identity === null ? null : fullIdentity(identity), { checksResult: false });
+      this.call(run, "", udfPath, copyInFieldOrder(args) as Value, identity === null ? null : fullIdentity(identity), {
+        checksResult: false,
+      });
     try {
       // The same per-run globals convex-test gives a query: a frozen clock, a seeded generator
       // (./determinism.ts adds both on entering), and fetch/setTimeout refusing.
-      const value = await this.internals.globalOverrides.run({ ...this.internals.transactionGlobals }, callAll);
+      const withGlobals = () => this.internals.globalOverrides.run({ ...this.internals.transactionGlobals }, callAll);
+      // A syscall made outside `ctx` (createFunctionHandle, say) reaches this `Convex` global.
+      const value = await this.internals.convexGlobalStorage.run(syscallsOutsideContext(run), withGlobals);
       if (!run.needsConvexTest) {
         recordWalks(run.readSet, run.walks);
         return { value, readSet: run.readSet };
@@ -187,10 +191,15 @@ export class DirectQueries {
         }
         // Auth does not cross into another component.
         const calleeIdentity = target.componentPath === componentPath ? identity : null;
-        const result = await this.call(run, target.componentPath, target.udfPath, copied, calleeIdentity, {
-          checksResult: true,
-        });
-        return jsonToConvex(convexToJson(result));
+        // A nested call gets a clock and generator of its own, as convex-test gives it.
+        const callNested = () =>
+          this.call(run, target.componentPath, target.udfPath, copied, calleeIdentity, { checksResult: true });
+        try {
+          const result = await this.internals.globalOverrides.run({ ...this.internals.transactionGlobals }, callNested);
+          return jsonToConvex(convexToJson(result));
+        } catch (error) {
+          throw acrossRunQuery(error);
+        }
       },
     };
   }
@@ -200,13 +209,12 @@ export class DirectQueries {
       getUrl: async (storageId: string) => {
         if (storageId === undefined) throw new TypeError("Must provide arg 1 `storageId` to `getUrl`");
         run.readSet.readTable("_storage");
-        if (tableNameFromId(storageId) !== "_storage") run.needs("a malformed storage id");
+        if (typeof storageId !== "string" || tableNameFromId(storageId) !== "_storage") run.needs("this storage id");
         return this.storage.committedUrl(storageId);
       },
       getMetadata: async (storageId: string) => {
-        if (storageId === undefined) throw new TypeError("Must provide arg 1 `storageId` to `getMetadata`");
         run.readSet.readTable("_storage");
-        if (tableNameFromId(storageId) !== "_storage") run.needs("a malformed storage id");
+        if (typeof storageId !== "string" || tableNameFromId(storageId) !== "_storage") run.needs("this storage id");
         return this.storage.committedMetadata(storageId);
       },
     };
@@ -229,19 +237,26 @@ export class DirectQueries {
   }
 }
 
+/*
+ * The classes a function holds (ctx.db, its queries, the range builder) keep their state in
+ * private (#) fields: a function that returns or prints one must not show the run, let alone
+ * the database it reads, in an error message.
+ */
+
 /** `ctx.db` of a direct run: committed documents, copied for the function. */
 class DirectReader {
-  readonly system = {
-    get: () => this.run.needs("db.system"),
-    query: () => this.run.needs("db.system"),
-    normalizeId: () => this.run.needs("db.system"),
-  };
+  readonly system: Record<string, () => never>;
+  readonly #run: Run;
+  readonly #componentPath: string;
+  readonly #database: DirectDatabase;
 
-  constructor(
-    private readonly run: Run,
-    private readonly componentPath: string,
-    private readonly database: DirectDatabase,
-  ) {}
+  constructor(run: Run, componentPath: string, database: DirectDatabase) {
+    this.#run = run;
+    this.#componentPath = componentPath;
+    this.#database = database;
+    const needs = () => run.needs("db.system");
+    this.system = { get: needs, query: needs, normalizeId: needs, table: needs };
+  }
 
   async get(first: string, second?: string): Promise<Value> {
     const [table, id] = second === undefined ? [undefined, first] : [first, second];
@@ -249,73 +264,78 @@ class DirectReader {
     if (typeof id !== "string") {
       throw new Error(`Invalid argument \`id\` for \`db.get\`, expected string but got '${typeof id}': ${String(id)}`);
     }
-    const { db } = this.database;
     const actualTable = tableNameFromId(id);
-    if (actualTable?.startsWith("_") === true || table?.startsWith("_") === true) this.run.needs("a system table");
-    // convex-test's own check of a table given with the id (its messages).
+    // Malformed ids, tables that are no strings and system tables: convex-test's own answers.
+    if (actualTable === null || actualTable.startsWith("_")) this.#run.needs("this id");
+    if (table !== undefined && (typeof table !== "string" || table.startsWith("_"))) this.#run.needs("this table");
+    const { db } = this.#database;
+    // convex-test's check of a table given with the id, with its messages.
     db._validateId(table, id);
-    this.run.countIndexRange();
-    this.run.readSet.readId(qualifiedId(this.componentPath, id));
-    const document = db._documents[id];
+    this.#run.countIndexRange();
+    this.#run.readSet.readId(qualifiedId(this.#componentPath, id));
+    const document = Object.hasOwn(db._documents, id) ? db._documents[id] : undefined;
     if (document === undefined) return null;
-    this.run.countRead(document);
-    return copyValue(document) as Value;
+    this.#run.countRead(document);
+    return copyInFieldOrder(document) as Value;
   }
 
   normalizeId(table: string, id: string): string | null {
     if (table === undefined) throw new TypeError("Must provide arg 1 `tableName` to `normalizeId`");
     if (id === undefined) throw new TypeError("Must provide arg 2 `id` to `normalizeId`");
+    if (typeof table !== "string" || typeof id !== "string") return this.#run.needs("normalizeId of a non-string");
     if (table.startsWith("_")) throw new Error("System tables can only be accessed from db.system.normalizeId().");
     return tableNameFromId(id) === table ? id : null;
   }
 
   query(table: string): DirectQueryInitializer {
-    if (typeof table !== "string" || table.startsWith("_")) return this.run.needs("a system table");
-    return new DirectQueryInitializer(this.run, this.componentPath, this.database, table);
+    if (typeof table !== "string" || table.startsWith("_")) return this.#run.needs("a system table");
+    return new DirectQueryInitializer(this.#run, this.#componentPath, this.#database, table);
   }
 
   table(): never {
-    return this.run.needs("db.table");
+    return this.#run.needs("db.table");
   }
 }
 
 type Source = { indexName: string; range: RangeExpression[]; order: "asc" | "desc" | null };
 
+/** Where a query reads: the run, the database, the table (and the component, for read sets). */
+type QueryPlace = { run: Run; componentPath: string; database: DirectDatabase; table: string };
+
 /** `ctx.db.query(table)`: picks the index (or a scan in creation order). */
 class DirectQueryInitializer {
-  constructor(
-    private readonly run: Run,
-    private readonly componentPath: string,
-    private readonly database: DirectDatabase,
-    private readonly table: string,
-  ) {}
+  readonly #place: QueryPlace;
+
+  constructor(run: Run, componentPath: string, database: DirectDatabase, table: string) {
+    this.#place = { run, componentPath, database, table };
+  }
 
   withIndex(indexName: string, indexRange?: (q: RangeBuilder) => RangeBuilder): DirectQuery {
     if (indexName === undefined) throw new TypeError("Must provide arg 1 `indexName` to `withIndex`");
     const builder = indexRange === undefined ? new RangeBuilder([]) : indexRange(new RangeBuilder([]));
-    return this.query({ indexName, range: builder.export(), order: null });
+    return this.#query({ indexName, range: builder.export(), order: null });
   }
 
   fullTableScan(): DirectQuery {
-    const schema = this.database.db._schema;
+    const { database, table, run } = this.#place;
     // convex-test words the error for a table the schema does not have.
-    if (schema !== null && !schema.tables.has(this.table)) this.run.needs("a table outside the schema");
-    return this.query({ indexName: "by_creation_time", range: [], order: null });
+    if (database.db._schema !== null && !database.db._schema.tables.has(table)) run.needs("a table outside the schema");
+    return this.#query({ indexName: "by_creation_time", range: [], order: null });
   }
 
   withSearchIndex(): never {
-    return this.run.needs("search");
+    return this.#place.run.needs("search");
   }
 
   count(): never {
-    return this.run.needs("count");
+    return this.#place.run.needs("count");
   }
 
   order(order: "asc" | "desc"): DirectQuery {
     return this.fullTableScan().order(order);
   }
   filter(): never {
-    return this.run.needs("filter");
+    return this.#place.run.needs("filter");
   }
   limit(n: number): DirectQuery {
     return this.fullTableScan().limit(n);
@@ -327,7 +347,7 @@ class DirectQueryInitializer {
     return this.fullTableScan().take(n);
   }
   paginate(): never {
-    return this.run.needs("paginate");
+    return this.#place.run.needs("paginate");
   }
   first(): Promise<Value | null> {
     return this.fullTableScan().first();
@@ -339,54 +359,57 @@ class DirectQueryInitializer {
     return this.fullTableScan()[Symbol.asyncIterator]();
   }
 
-  private query(source: Source): DirectQuery {
-    return new DirectQuery(this.run, this.componentPath, this.database, this.table, source, Infinity);
+  #query(source: Source): DirectQuery {
+    return new DirectQuery(this.#place, source, Infinity);
   }
 }
 
 /** A query being built, then walked: the states and messages of Convex's QueryImpl. */
 class DirectQuery {
-  private state: "preparing" | "executing" | "closed" | "consumed" = "preparing";
-  private walk: RangeWalk | null = null;
-  private returned = 0;
+  #state: "preparing" | "executing" | "closed" | "consumed" = "preparing";
+  #walk: RangeWalk | null = null;
+  #returned = 0;
+  readonly #place: QueryPlace;
+  readonly #source: Source;
+  /**
+   * The smallest `.limit(n)` (Infinity without one), as Convex applies several. convex-test keeps
+   * the first one instead (README, "Convex behaviours").
+   */
+  readonly #limit: number;
 
-  constructor(
-    private readonly run: Run,
-    private readonly componentPath: string,
-    private readonly database: DirectDatabase,
-    private readonly table: string,
-    private readonly source: Source,
-    /** The smallest `.limit(n)` (Infinity without one). */
-    private readonly limitCount: number,
-  ) {}
+  constructor(place: QueryPlace, source: Source, limit: number) {
+    this.#place = place;
+    this.#source = source;
+    this.#limit = limit;
+  }
 
   order(order: "asc" | "desc"): DirectQuery {
     if (order === undefined) throw new TypeError("Must provide arg 1 `order` to `order`");
-    this.closeForChaining();
-    if (this.source.order !== null) throw new Error("Queries may only specify order at most once");
-    return this.chained({ ...this.source, order }, this.limitCount);
+    this.#closeForChaining();
+    if (this.#source.order !== null) throw new Error("Queries may only specify order at most once");
+    return new DirectQuery(this.#place, { ...this.#source, order }, this.#limit);
   }
 
   filter(): never {
-    return this.run.needs("filter");
+    return this.#place.run.needs("filter");
   }
 
   limit(n: number): DirectQuery {
     if (n === undefined) throw new TypeError("Must provide arg 1 `n` to `limit`");
-    this.closeForChaining();
-    if (!Number.isInteger(n) || n < 0) this.run.needs("a limit that is not a count");
-    return this.chained(this.source, n < this.limitCount ? n : this.limitCount);
+    this.#closeForChaining();
+    if (!Number.isInteger(n) || n < 0) this.#place.run.needs("a limit that is not a count");
+    return new DirectQuery(this.#place, this.#source, n < this.#limit ? n : this.#limit);
   }
 
   paginate(): never {
-    return this.run.needs("paginate");
+    return this.#place.run.needs("paginate");
   }
 
   async collect(): Promise<Value[]> {
     // What `for await (const item of this)` does, without a promise per document.
-    this.start();
+    this.#start();
     const out: Value[] = [];
-    for (let document = this.nextDocument(); document !== null; document = this.nextDocument()) out.push(document);
+    for (let document = this.#nextDocument(); document !== null; document = this.#nextDocument()) out.push(document);
     return out;
   }
 
@@ -405,72 +428,63 @@ class DirectQuery {
     const firstTwo = (await this.take(2)) as { _id: string }[];
     if (firstTwo.length === 0) return null;
     if (firstTwo.length === 2) {
-      throw new Error(`unique() query returned more than one result from table ${this.table}:
+      throw new Error(`unique() query returned more than one result from table ${this.#place.table}:
  [${firstTwo[0]?._id}, ${firstTwo[1]?._id}, ...]`);
     }
     return firstTwo[0] as Value;
   }
 
   [Symbol.asyncIterator](): DirectQuery {
-    this.start();
+    this.#start();
     return this;
   }
 
   async next(): Promise<{ value: Value; done: false } | { value: null; done: true }> {
-    if (this.state === "closed" || this.state === "consumed") throwClosed(this.state);
-    if (this.state === "preparing") this.start();
-    const document = this.nextDocument();
+    if (this.#state === "closed" || this.#state === "consumed") throwClosed(this.#state);
+    if (this.#state === "preparing") this.#start();
+    const document = this.#nextDocument();
     return document === null ? { value: null, done: true } : { value: document, done: false };
   }
 
-  /** The next document's copy, or null (and the query consumed) at the end of the range or limit. */
-  private nextDocument(): Value | null {
-    const document = this.returned >= this.limitCount ? null : (this.walk?.next() ?? null);
-    if (document === null) {
-      this.state = "consumed";
-      return null;
-    }
-    this.returned += 1;
-    this.run.countRead(document);
-    return copyValue(document) as Value;
-  }
-
   return(): Promise<{ done: true; value: undefined }> {
-    this.state = "consumed";
+    this.#state = "consumed";
     return Promise.resolve({ done: true, value: undefined });
   }
 
-  private start(): void {
-    if (this.state === "executing") throw new Error("Iteration can only begin on a query once.");
-    if (this.state === "closed" || this.state === "consumed") throwClosed(this.state);
-    this.run.countIndexRange();
-    const opened = this.database.indexes.openRange(
-      this.table,
-      this.source.indexName,
-      this.source.range,
-      this.source.order ?? "asc",
-    );
+  /** The next document's copy, or null (and the query consumed) at the end of the range or limit. */
+  #nextDocument(): Value | null {
+    const document = this.#returned >= this.#limit ? null : (this.#walk?.next() ?? null);
+    if (document === null) {
+      this.#state = "consumed";
+      return null;
+    }
+    this.#returned += 1;
+    this.#place.run.countRead(document);
+    return copyInFieldOrder(document) as Value;
+  }
+
+  #start(): void {
+    if (this.#state === "executing") throw new Error("Iteration can only begin on a query once.");
+    if (this.#state === "closed" || this.#state === "consumed") throwClosed(this.#state);
+    const { run, database, table, componentPath } = this.#place;
+    run.countIndexRange();
+    const { indexName, range, order } = this.#source;
+    const opened = database.indexes.openRange(table, indexName, range, order ?? "asc");
     // An undeclared index or a range of another shape: convex-test words the error.
-    if (opened === null) this.run.needs("this index range");
-    const range =
-      this.componentPath === ""
-        ? opened.range
-        : { ...opened.range, table: `${this.componentPath}/${opened.range.table}` };
-    this.run.walks.push({ range, walk: opened.walk });
-    this.walk = opened.walk;
-    this.state = "executing";
+    if (opened === null) return run.needs("this index range");
+    const readRange =
+      componentPath === "" ? opened.range : { ...opened.range, table: `${componentPath}/${opened.range.table}` };
+    run.walks.push({ range: readRange, walk: opened.walk });
+    this.#walk = opened.walk;
+    this.#state = "executing";
   }
 
   /** Closes this query for chaining (QueryImpl's takeQuery). */
-  private closeForChaining(): void {
-    if (this.state !== "preparing") {
+  #closeForChaining(): void {
+    if (this.#state !== "preparing") {
       throw new Error("A query can only be chained once and can't be chained after iteration begins.");
     }
-    this.state = "closed";
-  }
-
-  private chained(source: Source, limit: number): DirectQuery {
-    return new DirectQuery(this.run, this.componentPath, this.database, this.table, source, limit);
+    this.#state = "closed";
   }
 }
 
@@ -484,46 +498,55 @@ function throwClosed(state: "closed" | "consumed"): never {
 
 /** `q` of `withIndex(name, q => …)`: the range as Convex's builder exports it. */
 class RangeBuilder {
-  private consumed = false;
+  #consumed = false;
+  readonly #expressions: RangeExpression[];
 
-  constructor(private readonly expressions: RangeExpression[]) {}
+  constructor(expressions: RangeExpression[]) {
+    this.#expressions = expressions;
+  }
 
   eq(fieldPath: string, value: Value | undefined) {
-    return this.with("Eq", fieldPath, value);
+    return this.#with("Eq", fieldPath, value);
   }
   gt(fieldPath: string, value: Value | undefined) {
-    return this.with("Gt", fieldPath, value);
+    return this.#with("Gt", fieldPath, value);
   }
   gte(fieldPath: string, value: Value | undefined) {
-    return this.with("Gte", fieldPath, value);
+    return this.#with("Gte", fieldPath, value);
   }
   lt(fieldPath: string, value: Value | undefined) {
-    return this.with("Lt", fieldPath, value);
+    return this.#with("Lt", fieldPath, value);
   }
   lte(fieldPath: string, value: Value | undefined) {
-    return this.with("Lte", fieldPath, value);
+    return this.#with("Lte", fieldPath, value);
   }
 
   export(): RangeExpression[] {
-    this.consume();
-    return this.expressions;
+    this.#consume();
+    return this.#expressions;
   }
 
-  private with(type: RangeExpression["type"], fieldPath: string, value: Value | undefined): RangeBuilder {
-    this.consume();
+  #with(type: RangeExpression["type"], fieldPath: string, value: Value | undefined): RangeBuilder {
+    this.#consume();
     // Strings (ids, names) are their own JSON; anything else as Convex's builder exports it.
     const json = typeof value === "string" ? value : value === undefined ? { $undefined: null } : convexToJson(value);
-    return new RangeBuilder([...this.expressions, { type, fieldPath, value: json }]);
+    return new RangeBuilder([...this.#expressions, { type, fieldPath, value: json }]);
   }
 
-  private consume(): void {
-    if (this.consumed) {
+  #consume(): void {
+    if (this.#consumed) {
       throw new Error(
         "IndexRangeBuilder has already been used! Chain your method calls like `q => q.eq(...).eq(...)`. See https://docs.convex.dev/using/indexes",
       );
     }
-    this.consumed = true;
+    this.#consumed = true;
   }
+}
+
+/** The `Convex` global of a direct run: any syscall, made outside `ctx`, is convex-test's to answer. */
+function syscallsOutsideContext(run: Run) {
+  const needs = (op: string) => run.needs(`the syscall ${op}`);
+  return { syscall: needs, asyncSyscall: async (op: string) => needs(op), jsSyscall: async (op: string) => needs(op) };
 }
 
 const key = (componentPath: string, udfPath: string) => `${componentPath}\u0000${udfPath}`;
@@ -545,7 +568,7 @@ function tableNameFromId(id: string): string | null {
   return id.slice(match[0].length);
 }
 
-/** A Convex value as a new value of its own (stored documents are shared by every reader). */
+/** A Convex value as a new value of its own (the identity: convex-test hands it out as given). */
 function copyValue(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) return value.map(copyValue);
@@ -553,6 +576,43 @@ function copyValue(value: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const field in value) copy[field] = copyValue((value as Record<string, unknown>)[field]);
   return copy;
+}
+
+/**
+ * A stored document or the arguments as a new value of their own, with every object's fields in
+ * name order: what a function gets on Convex (its values keep fields sorted) and on convex-test
+ * (they cross as convexToJson's JSON). Documents written in this process keep the order they were
+ * written in, the arguments the client's.
+ */
+function copyInFieldOrder(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyInFieldOrder);
+  if (value instanceof ArrayBuffer) return value.slice(0);
+  const object = value as Record<string, unknown>;
+  const names = Object.keys(object);
+  let inOrder = true;
+  for (let i = 1; i < names.length && inOrder; i++) inOrder = (names[i - 1] as string) < (names[i] as string);
+  if (!inOrder) names.sort();
+  const copy: Record<string, unknown> = {};
+  for (const name of names) copy[name] = copyInFieldOrder(object[name]);
+  return copy;
+}
+
+/**
+ * An error of a nested `ctx.runQuery` as the caller sees it: convex's syscall layer rethrows it as
+ * a plain Error with its message, or as a ConvexError when it carries data (which crosses as
+ * Convex values do).
+ */
+function acrossRunQuery(error: unknown): unknown {
+  if (error instanceof NeedsConvexTest) return error;
+  const { message, data } = (typeof error === "object" && error !== null ? error : {}) as {
+    message?: string;
+    data?: unknown;
+  };
+  if (data === undefined) return new Error(message);
+  const rethrown: ConvexError<Value> = new ConvexError<Value>(message ?? "");
+  rethrown.data = jsonToConvex(convexToJson(data as Value));
+  return rethrown;
 }
 
 function isPlainObject(value: unknown): value is Record<string, Value> {

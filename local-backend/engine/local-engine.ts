@@ -309,7 +309,14 @@ function toEngineError(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   if (typeof error === "object" && error !== null && Symbol.for("ConvexError") in error) {
     const { message, data } = error as { message: string; data: unknown };
-    return new EngineError(`Uncaught ConvexError: ${message}`, { data: convexToJson((data ?? null) as JSONValue) });
+    let json: JSONValue;
+    try {
+      json = convexToJson((data ?? null) as JSONValue);
+    } catch (unsupported) {
+      // Data that is no Convex value fails the function, as its conversion fails it on Convex.
+      return toEngineError(unsupported);
+    }
+    return new EngineError(`Uncaught ConvexError: ${message}`, { data: json });
   }
   const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
   console.error("local backend: function failed:", error);

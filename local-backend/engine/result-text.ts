@@ -108,9 +108,10 @@ function inFieldOrder(value: unknown, depth: number, measured: { size: number })
   return copy ?? value;
 }
 
-/** What convex/values accepts as a field name. */
+/** What convex/values accepts as a field name (and writes as one). */
 function isValidFieldName(name: string): boolean {
-  if (name.length > MAX_FIELD_NAME_LENGTH || name.startsWith("$")) return false;
+  // convexToJson sets `__proto__` on its copy, which drops it: the general path does the same.
+  if (name.length > MAX_FIELD_NAME_LENGTH || name.startsWith("$") || name === "__proto__") return false;
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);
     if (code < 32 || code >= 127) return false;
