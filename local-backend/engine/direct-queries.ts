@@ -34,6 +34,7 @@ import {
 } from "./convex-test-internals";
 import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
 import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
+import { copyInFieldOrder } from "./field-order";
 import { handlerWithoutReturnCheck } from "./limits";
 import { validatorsOf, type ModuleMap, type RegisteredFunction } from "./modules";
 import { ReadSet } from "./read-set";
@@ -575,26 +576,6 @@ function copyValue(value: unknown): unknown {
   if (value instanceof ArrayBuffer) return value.slice(0);
   const copy: Record<string, unknown> = {};
   for (const field in value) copy[field] = copyValue((value as Record<string, unknown>)[field]);
-  return copy;
-}
-
-/**
- * A stored document or the arguments as a new value of their own, with every object's fields in
- * name order: what a function gets on Convex (its values keep fields sorted) and on convex-test
- * (they cross as convexToJson's JSON). Documents written in this process keep the order they were
- * written in, the arguments the client's.
- */
-function copyInFieldOrder(value: unknown): unknown {
-  if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) return value.map(copyInFieldOrder);
-  if (value instanceof ArrayBuffer) return value.slice(0);
-  const object = value as Record<string, unknown>;
-  const names = Object.keys(object);
-  let inOrder = true;
-  for (let i = 1; i < names.length && inOrder; i++) inOrder = (names[i - 1] as string) < (names[i] as string);
-  if (!inOrder) names.sort();
-  const copy: Record<string, unknown> = {};
-  for (const name of names) copy[name] = copyInFieldOrder(object[name]);
   return copy;
 }
 

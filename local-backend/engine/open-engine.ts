@@ -26,6 +26,7 @@ import {
 import { installDeterminism } from "./determinism";
 import { DirectQueries, type DirectDatabase } from "./direct-queries";
 import { installDocumentChecks } from "./document-checks";
+import { installFieldOrder } from "./field-order";
 import { useConvexLimitMessages } from "./limits";
 import { describe, lockDataFolder, DataFolderError } from "./data-folder";
 import { nodeDataFiles } from "./fs-durable";
@@ -157,6 +158,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     const indexes = new IndexAccelerator(db, tableIndex, trackRead);
     reads.watch(db, indexes, componentPath);
     installDocumentChecks(db);
+    installFieldOrder(db);
     observers.set(componentPath, [tableIndex, indexes]);
     const componentModules = modulesByPath.get(componentPath);
     if (componentModules !== undefined) directDatabases.set(componentPath, { db, indexes, modules: componentModules });
