@@ -27,85 +27,70 @@ export function checkedResultText(value: unknown): string {
 
 /** The text of an ordinary value within the limits, or null. */
 export function resultText(value: unknown): string | null {
-  const measured = { size: 0 };
-  const sorted = inFieldOrder(value, 0, measured);
-  return sorted === UNUSUAL || measured.size > MAX_RETURN_SIZE ? null : JSON.stringify(sorted);
+  const walk: Walk = { size: 0, fieldNames: new Set() };
+  if (!isOrdinary(value, 0, walk) || walk.size > MAX_RETURN_SIZE) return null;
+  // A list of names makes JSON.stringify write every object's fields in that list's order, in
+  // one native call, without copying the objects.
+  return JSON.stringify(value, [...walk.fieldNames].sort());
 }
 
-const UNUSUAL = Symbol("a value for the general path");
+/** What a walk learns: the value's size as Convex counts it, and every field name in it. */
+type Walk = { size: number; fieldNames: Set<string> };
 
 /**
- * Checks and measures `value` (`depth`: how many arrays and objects hold it, as Convex's nesting
- * limit counts) and gives it with every object's fields in name order, as convexToJson writes
- * them: the same value when they already are, else a copy. JSON.stringify then writes the text
- * in one native call (writing it here, value by value, was slower than the three walks).
+ * Whether `value` is ordinary (`depth`: how many arrays and objects hold it, as Convex's
+ * nesting limit counts), measuring it and collecting its field names on the way.
  */
-function inFieldOrder(value: unknown, depth: number, measured: { size: number }): unknown {
+function isOrdinary(value: unknown, depth: number, walk: Walk): boolean {
   if (value === null) {
-    measured.size += 1;
-    return value;
+    walk.size += 1;
+    return true;
   }
   switch (typeof value) {
     case "boolean":
-      measured.size += 1;
-      return value;
+      walk.size += 1;
+      return true;
     case "number":
       // NaN, ±Infinity and -0 travel as { $float: … }.
-      if (!Number.isFinite(value) || Object.is(value, -0)) return UNUSUAL;
-      measured.size += 9;
-      return value;
+      if (!Number.isFinite(value) || Object.is(value, -0)) return false;
+      walk.size += 9;
+      return true;
     case "string":
-      measured.size += 2 + Buffer.byteLength(value, "utf8");
-      return value;
+      walk.size += 2 + Buffer.byteLength(value, "utf8");
+      return true;
     case "object":
       break;
     default:
-      return UNUSUAL;
+      return false;
   }
-  if (depth >= MAX_VALUE_NESTING) return UNUSUAL;
+  if (depth >= MAX_VALUE_NESTING) return false;
   if (Array.isArray(value)) {
-    if (value.length > MAX_ARRAY_LENGTH) return UNUSUAL;
-    measured.size += 2;
-    let copy: unknown[] | null = null;
+    if (value.length > MAX_ARRAY_LENGTH) return false;
+    walk.size += 2;
     for (let i = 0; i < value.length; i++) {
       const element: unknown = value[i];
-      const ordered = element === undefined ? UNUSUAL : inFieldOrder(element, depth + 1, measured);
-      if (ordered === UNUSUAL) return UNUSUAL;
-      if (ordered !== element) copy ??= value.slice(0, i);
-      copy?.push(ordered);
+      if (element === undefined || !isOrdinary(element, depth + 1, walk)) return false;
     }
-    return copy ?? value;
+    return true;
   }
   const prototype = Object.getPrototypeOf(value) as object | null;
-  if (prototype !== Object.prototype && prototype !== null) return UNUSUAL;
+  if (prototype !== Object.prototype && prototype !== null) return false;
   const object = value as Record<string, unknown>;
-  const names = Object.keys(object);
-  let inOrder = true;
-  for (let i = 1; i < names.length && inOrder; i++) inOrder = (names[i - 1] as string) < (names[i] as string);
-  if (!inOrder) names.sort();
-  measured.size += 2;
+  walk.size += 2;
   let fields = 0;
-  let copy: Record<string, unknown> | null = inOrder ? null : {};
-  for (const name of names) {
+  for (const name of Object.keys(object)) {
     const field = object[name];
     if (field === undefined) continue;
-    if (!isValidFieldName(name)) return UNUSUAL;
+    if (!walk.fieldNames.has(name)) {
+      if (!isValidFieldName(name)) return false;
+      walk.fieldNames.add(name);
+    }
     fields += 1;
     // A valid name is ASCII: its length is its size in bytes.
-    measured.size += name.length + 1;
-    const ordered = inFieldOrder(field, depth + 1, measured);
-    if (ordered === UNUSUAL) return UNUSUAL;
-    if (ordered !== field && copy === null) {
-      copy = {};
-      for (const earlier of names) {
-        if (earlier === name) break;
-        if (object[earlier] !== undefined) copy[earlier] = object[earlier];
-      }
-    }
-    if (copy !== null) copy[name] = ordered;
+    walk.size += name.length + 1;
+    if (!isOrdinary(field, depth + 1, walk)) return false;
   }
-  if (fields > MAX_OBJECT_FIELDS) return UNUSUAL;
-  return copy ?? value;
+  return fields <= MAX_OBJECT_FIELDS;
 }
 
 /** What convex/values accepts as a field name (and writes as one). */
