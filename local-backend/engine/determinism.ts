@@ -10,30 +10,43 @@
  */
 import { randomInt } from "node:crypto";
 
-type Overrides = Record<string, unknown>;
-type OverridesStorage = { run<R>(store: Overrides, callback: () => R): R };
+type Overrides = Record<string | symbol, unknown>;
+type OverridesStorage = { run<R>(store: Overrides, callback: () => R): R; getStore(): Overrides | undefined };
 
 const RealDate = Date;
 const RealMath = Math;
 
 const installed = Symbol("deterministic runs");
+/** When the run whose store this is started. */
+const STARTED_AT = Symbol("started at");
+/** The seed of the run's generator, and the generator once drawn from. */
+const SEED = Symbol("seed");
+const GENERATOR = Symbol("generator");
 
 /**
  * Wraps convex-test's overrides storage so every query and mutation run gets its own clock and
  * generator. The storage is convex-test's module state, shared by every engine of the process:
  * installed once, and it still enters through AsyncLocalStorage.prototype.run (where
  * ./convex-test-internals.ts finds it again for the next engine).
+ *
+ * Each run's store gets one `Date` class and one `Math` object shared by all runs, which read the
+ * run's start and generator from the store of the run they are called in: making a class and
+ * getters for every run cost a few microseconds of each of the hundreds of runs a commit can cause.
  */
 export function installDeterminism(overridesStorage: OverridesStorage): void {
   const storage = overridesStorage as unknown as Record<PropertyKey, unknown>;
   if (storage[installed] === true) return;
   storage[installed] = true;
+  const runStore = () => overridesStorage.getStore();
+  const frozenDate = sharedFrozenDate(runStore);
+  const seededMath = sharedSeededMath(runStore);
   storage.run = function (this: OverridesStorage, store: Overrides, ...rest: unknown[]) {
     if (isTransactionStore(store)) {
-      const startedAt = RealDate.now();
-      // Built on first use: most runs never read the clock or draw a number.
-      lazily(store, "Date", () => frozenDate(startedAt));
-      lazily(store, "Math", () => seededMath(randomInt(2 ** 31)));
+      store[STARTED_AT] = RealDate.now();
+      store[SEED] = nextSeed();
+      // Data properties: a handler assigning the global replaces them (convex-test's setter).
+      store.Date = frozenDate;
+      store.Math = seededMath;
     }
     // The class's own run, looked up now: ./convex-test-internals.ts watches it for the next engine.
     const classRun = (Object.getPrototypeOf(this) as { run: (...args: unknown[]) => unknown }).run;
@@ -41,20 +54,42 @@ export function installDeterminism(overridesStorage: OverridesStorage): void {
   };
 }
 
-/** Defines `store[key]` as `make()` on first read; an assignment (a handler replacing the global) wins. */
-function lazily(store: Overrides, key: string, make: () => unknown): void {
-  const define = (value: unknown) =>
-    Object.defineProperty(store, key, { value, writable: true, configurable: true, enumerable: true });
-  Object.defineProperty(store, key, {
-    get: () => {
-      const value = make();
-      define(value);
-      return value;
-    },
-    set: define,
-    configurable: true,
-    enumerable: true,
-  });
+/** Seeds for the runs' generators, from one seeded once (not from Math.random, which is the process's). */
+const nextSeed = (() => {
+  const seeds = seededRandom(randomInt(2 ** 31));
+  return () => RealMath.floor(seeds() * 2 ** 31);
+})();
+
+/** `Date` whose clock stands still at its run's start; dates built from arguments are unchanged. */
+function sharedFrozenDate(runStore: () => Overrides | undefined): DateConstructor {
+  const now = () => (runStore()?.[STARTED_AT] as number | undefined) ?? RealDate.now();
+  class FrozenDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(now());
+      else super(...(args as [string]));
+    }
+    static override now(): number {
+      return now();
+    }
+  }
+  return FrozenDate as unknown as DateConstructor;
+}
+
+/** `Math` with `random` from its run's generator, seeded for that run. */
+function sharedSeededMath(runStore: () => Overrides | undefined): Math {
+  const math = Object.create(RealMath) as Math & { random: () => number };
+  const random = () => {
+    const store = runStore();
+    if (store === undefined) return RealMath.random();
+    let generator = store[GENERATOR] as (() => number) | undefined;
+    if (generator === undefined) {
+      generator = seededRandom(store[SEED] as number);
+      store[GENERATOR] = generator;
+    }
+    return generator();
+  };
+  Object.defineProperty(math, "random", { value: random, writable: true, configurable: true });
+  return math;
 }
 
 /** The store convex-test builds for queries and mutations (actions get an empty one). */
@@ -65,27 +100,6 @@ export function isTransactionStore(store: unknown): store is Overrides {
     typeof (store as Overrides).setTimeout === "function" &&
     typeof (store as Overrides).fetch === "function"
   );
-}
-
-/** `Date` whose clock stands still at `now`; dates built from arguments are unchanged. */
-function frozenDate(now: number): DateConstructor {
-  class FrozenDate extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(now);
-      else super(...(args as [string]));
-    }
-    static override now(): number {
-      return now;
-    }
-  }
-  return FrozenDate as unknown as DateConstructor;
-}
-
-/** `Math` with `random` from a generator seeded with `seed`. */
-function seededMath(seed: number): Math {
-  const math = Object.create(RealMath) as Math & { random: () => number };
-  Object.defineProperty(math, "random", { value: seededRandom(seed), writable: true, configurable: true });
-  return math;
 }
 
 /** mulberry32: small, fast and good enough for a function's own randomness. */
