@@ -6,6 +6,7 @@
  * durable like any mutation.
  */
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { inFieldOrder } from "./field-order";
 import { tableOfId, type DatabaseFake, type StoredDocument } from "./convex-test-internals";
 
 /** How an import treats a table that already has documents (the CLI's --append / --replace). */
@@ -82,6 +83,6 @@ function insertWithId(
   (db as unknown as Validating)._validate(table, fields);
   const writes = db._writes[db._writes.length - 1];
   if (writes === undefined) throw new Error("local backend: an import must run inside a transaction");
-  writes[id] = { ...fields, _id: id, _creationTime: creationTime } as StoredDocument;
+  writes[id] = inFieldOrder({ ...fields, _id: id, _creationTime: creationTime }) as StoredDocument;
   db._lastCreationTime = Math.max(db._lastCreationTime, creationTime);
 }

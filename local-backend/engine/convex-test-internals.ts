@@ -179,7 +179,7 @@ export async function captureInternals(t: TestAccessor): Promise<Internals> {
   };
 }
 
-/** The functions a store holds as plain values (not the clock and generator ./determinism.ts adds as getters). */
+/** The functions a store holds (`Date`, when ./determinism.ts set it, is set again for every run). */
 function functionsOf(store: unknown): Record<string, unknown> {
   const functions: Record<string, unknown> = {};
   for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(store ?? {}))) {

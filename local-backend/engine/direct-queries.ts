@@ -34,9 +34,9 @@ import {
 } from "./convex-test-internals";
 import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
 import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
-import { copyInFieldOrder } from "./field-order";
+import { inFieldOrder } from "./field-order";
 import { handlerWithoutReturnCheck } from "./limits";
-import { validatorsOf, type ModuleMap, type RegisteredFunction } from "./modules";
+import { exportedFunction, validatorsOf, type ModuleMap, type RegisteredFunction } from "./modules";
 import { ReadSet } from "./read-set";
 import { recordWalks } from "./read-tracker";
 import type { Storage } from "./storage";
@@ -113,7 +113,7 @@ export class DirectQueries {
     const run = new Run();
     // Its result is checked against Convex's limits by the caller, as it is written out (result-text.ts).
     const callAll = () =>
-      this.call(run, "", udfPath, copyInFieldOrder(args) as Value, identity === null ? null : fullIdentity(identity), {
+      this.call(run, "", udfPath, inFieldOrder(args), identity === null ? null : fullIdentity(identity), {
         checksResult: false,
       });
     try {
@@ -168,7 +168,7 @@ export class DirectQueries {
   ): Record<string, unknown> {
     const needs = (what: string) => () => run.needs(what);
     return {
-      db: new DirectReader(run, componentPath, database),
+      db: new DirectReader({ run, componentPath, database }),
       auth: { getUserIdentity: async () => (identity === null ? null : copyValue(identity)) },
       storage:
         componentPath === "" ? this.storageReader(run) : { getUrl: needs("storage"), getMetadata: needs("storage") },
@@ -227,11 +227,8 @@ export class DirectQueries {
     const cached = this.functions.get(cacheKey);
     if (cached !== undefined) return cached;
     const modules = this.databases.get(componentPath)?.modules;
-    const [modulePath = "", exportName = "default"] = udfPath.split(":");
-    const load =
-      modules?.[`./convex/${modulePath.replace(/\.js$/, "")}.ts`] ??
-      modules?.[`./convex/${modulePath.replace(/\.js$/, "")}.js`];
-    const exported = load === undefined ? undefined : ((await load())[exportName] as RegisteredQuery | undefined);
+    const exported =
+      modules === undefined ? null : ((await exportedFunction(modules, udfPath)) as RegisteredQuery | null);
     const fn = exported?.isQuery === true && typeof exported._handler === "function" ? exported : null;
     this.functions.set(cacheKey, fn);
     return fn;
@@ -244,18 +241,20 @@ export class DirectQueries {
  * the database it reads, in an error message.
  */
 
+/** Where a function of a direct run reads: the run, and the database of its component. */
+type DatabasePlace = { run: Run; componentPath: string; database: DirectDatabase };
+
+/** Where a query reads: its database place and table. */
+type QueryPlace = DatabasePlace & { table: string };
+
 /** `ctx.db` of a direct run: committed documents, copied for the function. */
 class DirectReader {
   readonly system: Record<string, () => never>;
-  readonly #run: Run;
-  readonly #componentPath: string;
-  readonly #database: DirectDatabase;
+  readonly #place: DatabasePlace;
 
-  constructor(run: Run, componentPath: string, database: DirectDatabase) {
-    this.#run = run;
-    this.#componentPath = componentPath;
-    this.#database = database;
-    const needs = () => run.needs("db.system");
+  constructor(place: DatabasePlace) {
+    this.#place = place;
+    const needs = () => place.run.needs("db.system");
     this.system = { get: needs, query: needs, normalizeId: needs, table: needs };
   }
 
@@ -267,48 +266,47 @@ class DirectReader {
     }
     const actualTable = tableNameFromId(id);
     // Malformed ids, tables that are no strings and system tables: convex-test's own answers.
-    if (actualTable === null || actualTable.startsWith("_")) this.#run.needs("this id");
-    if (table !== undefined && (typeof table !== "string" || table.startsWith("_"))) this.#run.needs("this table");
-    const { db } = this.#database;
+    if (actualTable === null || actualTable.startsWith("_")) this.#place.run.needs("this id");
+    if (table !== undefined && (typeof table !== "string" || table.startsWith("_")))
+      this.#place.run.needs("this table");
+    const { db } = this.#place.database;
     // convex-test's check of a table given with the id, with its messages.
     db._validateId(table, id);
-    this.#run.countIndexRange();
-    this.#run.readSet.readId(qualifiedId(this.#componentPath, id));
+    this.#place.run.countIndexRange();
+    this.#place.run.readSet.readId(qualifiedId(this.#place.componentPath, id));
     const document = Object.hasOwn(db._documents, id) ? db._documents[id] : undefined;
     if (document === undefined) return null;
-    this.#run.countRead(document);
-    return copyInFieldOrder(document) as Value;
+    this.#place.run.countRead(document);
+    return copyValue(document) as Value;
   }
 
   normalizeId(table: string, id: string): string | null {
     if (table === undefined) throw new TypeError("Must provide arg 1 `tableName` to `normalizeId`");
     if (id === undefined) throw new TypeError("Must provide arg 2 `id` to `normalizeId`");
-    if (typeof table !== "string" || typeof id !== "string") return this.#run.needs("normalizeId of a non-string");
+    if (typeof table !== "string" || typeof id !== "string")
+      return this.#place.run.needs("normalizeId of a non-string");
     if (table.startsWith("_")) throw new Error("System tables can only be accessed from db.system.normalizeId().");
     return tableNameFromId(id) === table ? id : null;
   }
 
   query(table: string): DirectQueryInitializer {
-    if (typeof table !== "string" || table.startsWith("_")) return this.#run.needs("a system table");
-    return new DirectQueryInitializer(this.#run, this.#componentPath, this.#database, table);
+    if (typeof table !== "string" || table.startsWith("_")) return this.#place.run.needs("a system table");
+    return new DirectQueryInitializer({ ...this.#place, table });
   }
 
   table(): never {
-    return this.#run.needs("db.table");
+    return this.#place.run.needs("db.table");
   }
 }
 
 type Source = { indexName: string; range: RangeExpression[]; order: "asc" | "desc" | null };
 
-/** Where a query reads: the run, the database, the table (and the component, for read sets). */
-type QueryPlace = { run: Run; componentPath: string; database: DirectDatabase; table: string };
-
 /** `ctx.db.query(table)`: picks the index (or a scan in creation order). */
 class DirectQueryInitializer {
   readonly #place: QueryPlace;
 
-  constructor(run: Run, componentPath: string, database: DirectDatabase, table: string) {
-    this.#place = { run, componentPath, database, table };
+  constructor(place: QueryPlace) {
+    this.#place = place;
   }
 
   withIndex(indexName: string, indexRange?: (q: RangeBuilder) => RangeBuilder): DirectQuery {
@@ -461,7 +459,7 @@ class DirectQuery {
     }
     this.#returned += 1;
     this.#place.run.countRead(document);
-    return copyInFieldOrder(document) as Value;
+    return copyValue(document) as Value;
   }
 
   #start(): void {
@@ -569,7 +567,10 @@ function tableNameFromId(id: string): string | null {
   return id.slice(match[0].length);
 }
 
-/** A Convex value as a new value of its own (the identity: convex-test hands it out as given). */
+/**
+ * A Convex value as a new value of its own, its fields in the order they have. Stored documents
+ * have theirs in name order already (./field-order.ts); the identity is handed out as given.
+ */
 function copyValue(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) return value.map(copyValue);

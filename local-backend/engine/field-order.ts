@@ -4,22 +4,12 @@
  * cross as that JSON), sees documents and arguments in name order whatever order they were
  * written in.
  *
- * The engine stores every document so as it is written (`installFieldOrder`), so the copies a
- * direct query run hands out (./direct-queries.ts) only need to check the order, not sort.
+ * The engine stores every document so: as a function writes it (`installFieldOrder`), as an
+ * import writes it (./admin-data.ts), and as it reads the data folder back (convexToJson's text).
+ * So a direct query run (./direct-queries.ts) hands out plain copies, and only a client's
+ * arguments need putting in order.
  */
 import type { DatabaseFake } from "./convex-test-internals";
-
-/** A new copy of a Convex value with every plain object's fields in name order. */
-export function copyInFieldOrder(value: unknown): unknown {
-  if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) return value.map(copyInFieldOrder);
-  if (value instanceof ArrayBuffer) return value.slice(0);
-  const object = value as Record<string, unknown>;
-  const names = namesInOrder(object);
-  const copy: Record<string, unknown> = {};
-  for (const name of names) copy[name] = copyInFieldOrder(object[name]);
-  return copy;
-}
 
 /**
  * `value` with every plain object's fields in name order: the same value when they already are.
@@ -79,11 +69,6 @@ export function installFieldOrder(db: DatabaseFake): void {
     replace(table, id, value);
     reorderStaged(id);
   };
-}
-
-function namesInOrder(object: Record<string, unknown>): string[] {
-  const names = Object.keys(object);
-  return isSorted(names) ? names : names.sort();
 }
 
 function isSorted(names: readonly string[]): boolean {

@@ -234,32 +234,35 @@ export class LocalEngine implements Engine {
     args: JSONValue,
     identity: Identity,
   ): Promise<{ text: string; readSet: ReadSet } | null> {
-    const { direct, listeners } = this.parts;
+    const { direct } = this.parts;
     if (direct === null) return null;
-    for (let attempt = 1; ; attempt++) {
-      const commitsBefore = listeners.appliedInMemory;
-      let outcome: { text: string; readSet: ReadSet } | null;
+    return await this.readingAgainAfterCommits(async () => {
       try {
         const ran = await direct.run(udfPath, jsonToConvex(args), identity);
-        outcome = ran === null ? null : { text: checkedResultText(ran.value), readSet: ran.readSet };
+        return ran === null ? null : { text: checkedResultText(ran.value), readSet: ran.readSet };
       } catch (error) {
         throw toEngineError(error);
       }
-      if (outcome === null) return null;
-      // A commit while it ran may have shown it part of the new state: read again (rarely; bounded).
-      if (listeners.appliedInMemory === commitsBefore || attempt === MAX_QUERY_ATTEMPTS) return outcome;
-    }
+    });
   }
 
   /** A query run by convex-test, on the last committed state beside a running mutation. */
   private async runOnConvexTest(udfPath: string, args: JSONValue, identity: Identity): Promise<JSONValue> {
     const run = () =>
       this.parts.snapshots.run(() => this.as(identity).queryFromPath(pathOf(udfPath), jsonToConvex(args)));
+    return await this.readingAgainAfterCommits(async () => await this.call(run, false));
+  }
+
+  /**
+   * Runs the query `read`; a commit while it ran may have shown it part of the new state, so it
+   * reads again (rarely; at most MAX_QUERY_ATTEMPTS runs).
+   */
+  private async readingAgainAfterCommits<T>(read: () => Promise<T>): Promise<T> {
+    const { listeners } = this.parts;
     for (let attempt = 1; ; attempt++) {
-      const commitsBefore = this.parts.listeners.appliedInMemory;
-      const value = await this.call(run, false);
-      // A commit while it ran may have shown it part of the new state: read again (rarely; bounded).
-      if (this.parts.listeners.appliedInMemory === commitsBefore || attempt === MAX_QUERY_ATTEMPTS) return value;
+      const commitsBefore = listeners.appliedInMemory;
+      const result = await read();
+      if (listeners.appliedInMemory === commitsBefore || attempt === MAX_QUERY_ATTEMPTS) return result;
     }
   }
 

@@ -65,12 +65,19 @@ export type RegisteredFunction = {
   isPublic?: boolean;
 };
 
+/** What `udfPath` ("module:export", the module with or without ".js") names in `modules`, if anything. */
+export async function exportedFunction(modules: ModuleMap, udfPath: string): Promise<RegisteredFunction | null> {
+  const [modulePath = "", exportName = "default"] = udfPath.split(":");
+  const module = modulePath.replace(/\.js$/, "");
+  const load = modules[`./convex/${module}.ts`] ?? modules[`./convex/${module}.js`];
+  const exported = load === undefined ? undefined : ((await load())[exportName] as RegisteredFunction | undefined);
+  return exported ?? null;
+}
+
 /** Whether `udfPath` ("module:export") is a query, mutation or action, or null when there is none. */
 export async function functionKindOf(modules: ModuleMap, udfPath: string): Promise<FunctionKind | null> {
-  const [modulePath = "", exportName = "default"] = udfPath.split(":");
-  const load = modules[`./convex/${modulePath.replace(/\.js$/, "")}.ts`] ?? modules[`./convex/${modulePath}.js`];
-  const exported = load === undefined ? undefined : ((await load())[exportName] as RegisteredFunction | undefined);
-  if (exported === undefined || exported === null) return null;
+  const exported = await exportedFunction(modules, udfPath);
+  if (exported === null) return null;
   return exported.isQuery ? "query" : exported.isMutation ? "mutation" : exported.isAction ? "action" : null;
 }
 
@@ -87,12 +94,10 @@ export async function checkClientCall(
   args: JSONValue,
   access: "public" | "internal" = "public",
 ): Promise<string | null> {
-  const [modulePath = "", exportName = "default"] = udfPath.split(":");
-  const load = modules[`./convex/${modulePath}.ts`] ?? modules[`./convex/${modulePath}.js`];
   const notFound = `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`;
-  if (load === undefined || modulePath.startsWith("_generated")) return notFound;
-  const exported = (await load())[exportName] as RegisteredFunction | undefined;
-  if (exported === undefined || exported === null) return notFound;
+  if (udfPath.startsWith("_generated")) return notFound;
+  const exported = await exportedFunction(modules, udfPath);
+  if (exported === null) return notFound;
   const actualKind = exported.isQuery
     ? "query"
     : exported.isMutation

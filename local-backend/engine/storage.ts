@@ -102,7 +102,7 @@ export class Storage {
   }
 
   url(storageId: string): string | null {
-    return this.visible(storageId) === null ? null : `${this.cloudUrl}/api/storage/${storageId}`;
+    return this.urlOf(storageId, this.visible(storageId));
   }
 
   metadata(storageId: string) {
@@ -111,12 +111,16 @@ export class Storage {
 
   /** `url` as of the last commit (a direct query run, ./direct-queries.ts, sees no pending writes). */
   committedUrl(storageId: string): string | null {
-    return this.committed(storageId) === null ? null : `${this.cloudUrl}/api/storage/${storageId}`;
+    return this.urlOf(storageId, this.committed(storageId));
   }
 
   /** `metadata` as of the last commit. */
   committedMetadata(storageId: string) {
     return metadataOf(storageId, this.committed(storageId));
+  }
+
+  private urlOf(storageId: string, document: StorageDocument | null): string | null {
+    return document === null ? null : `${this.cloudUrl}/api/storage/${storageId}`;
   }
 
   private committed(storageId: string): StorageDocument | null {

@@ -324,13 +324,13 @@ export class QueryHub {
         }
         const { outcome, readSet } = await this.run(query);
         this.cache.set(query.key, { version, outcome, usedInTick: tick, madeInTick: tick, readSet });
-        await this.turnOfTheEventLoopNowAndThen();
         // A run's journal becomes the subscription's (engine/query-journal.ts); run with it now,
         // it would give this same result.
         if (outcome.journal !== null && outcome.journal !== query.journal) {
           const journaledKey = queryKey(query.udfPath, query.args, query.identityKey, outcome.journal);
           this.cache.set(journaledKey, { version, outcome, usedInTick: tick, madeInTick: tick, readSet });
         }
+        await this.turnOfTheEventLoopNowAndThen();
       }
       if (unfinished) this.tickRequested = true;
       else if (changed) {
