@@ -9,8 +9,8 @@ import { userMutation, userQuery } from "./lib/functions";
 import { deleteReplacedImage, imageUrl, isBlankImageUrl, sameStoredImage, validateImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { newestFirstPage } from "./lib/newest-first-page";
-import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
-import { imageRefValidator } from "./lib/validators";
+import { cleanOptionalText, cleanText, LIMITS } from "./shared/text";
+import { imageRefValidator } from "./shared/validators";
 import { recordView as recordViewRow } from "./lib/views";
 
 /** Seed §9: eight books per page. */

@@ -15,7 +15,7 @@ import { hasOpened, memberRow, newestMessage, previewOf } from "./lib/conversati
 import { incrementCounter } from "./lib/counters";
 import { deleteStoredImage } from "./lib/images";
 import { reportedItemOf } from "./lib/moderation/reported-items";
-import type { ReportTargetKind } from "./lib/moderation/validators";
+import type { ReportTargetKind } from "./shared/moderation-validators";
 import { categoryCounter } from "./lib/post-feed";
 
 /** Rows deleted per mutation: far below Convex's per-transaction write limit. */

@@ -10,12 +10,12 @@ import {
   CHAT_MESSAGE_REQUIRED,
   CHAT_MESSAGE_TOO_LONG,
   NOT_YOUR_CHAT_MESSAGE,
-} from "./lib/chat-texts";
+} from "./shared/chat-texts";
 import { existingRoom, LAST_MESSAGE_AT_RESOLUTION_MS } from "./lib/chats";
 import { cappedPage } from "./lib/conversations";
 import { publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
-import { LIMITS } from "./lib/text";
+import { LIMITS } from "./shared/text";
 
 /**
  * A room's messages, newest first, a page at a time: one index range however long the history.

@@ -8,8 +8,8 @@
 import { ConvexError, v } from "convex/values";
 import { mutation } from "./_generated/server";
 import { takeHeartbeatAllowance, takeTypingAllowance } from "./lib/chat-limits";
-import { CHAT_NOT_FOUND } from "./lib/chat-texts";
-import { TYPING_SIGNAL_MS } from "./lib/typing-signal";
+import { CHAT_NOT_FOUND } from "./shared/chat-texts";
+import { TYPING_SIGNAL_MS } from "./shared/typing-signal";
 import { chatPresence, existingRoom } from "./lib/chats";
 import { publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";

@@ -5,13 +5,13 @@ import type { Id } from "./_generated/dataModel";
 import { deleteChatRoom } from "./cascade";
 import { requireOwner } from "./lib/auth";
 import { takeRoomAllowance } from "./lib/chat-limits";
-import { CHAT_NAME_REQUIRED, NOT_CHAT_CREATOR } from "./lib/chat-texts";
+import { CHAT_NAME_REQUIRED, NOT_CHAT_CREATOR } from "./shared/chat-texts";
 import { existingRoom, roomSummaries } from "./lib/chats";
 import { cappedPage } from "./lib/conversations";
 import { userMutation, userQuery } from "./lib/functions";
 import { isBlankImageUrl, validateUploadedImage } from "./lib/images";
-import { cleanOptionalText, cleanText, LIMITS } from "./lib/text";
-import { imageRefValidator } from "./lib/validators";
+import { cleanOptionalText, cleanText, LIMITS } from "./shared/text";
+import { imageRefValidator } from "./shared/validators";
 
 /** The rooms, newest created first, a page at a time, each with how many people are in it now. */
 export const list = userQuery({

@@ -1,7 +1,7 @@
 import { ConvexError, v } from "convex/values";
 import { internalMutation, query } from "./_generated/server";
 import { devMailboxEnabled } from "./lib/auth-email";
-import { AUTH_MESSAGES } from "./lib/auth-messages";
+import { AUTH_MESSAGES } from "./shared/auth-messages";
 
 const MAILBOX_PAGE = 50;
 

@@ -7,9 +7,9 @@ import { ConvexError, v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { publicUsers } from "./lib/creators";
-import { DeckError, parseDeckJson } from "./lib/duma/cards";
-import { endingCard, replayReign } from "./lib/duma/engine";
-import { STORY_DECK } from "./lib/duma/story";
+import { DeckError, parseDeckJson } from "./shared/duma/cards";
+import { endingCard, replayReign } from "./shared/duma/engine";
+import { STORY_DECK } from "./shared/duma/story";
 import { userMutation, userQuery } from "./lib/functions";
 
 export const LEADERBOARD_SIZE = 10;

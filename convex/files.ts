@@ -8,7 +8,13 @@ import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
-import { IMAGE_TOO_LARGE, isAllowedImage, MAX_UPLOAD_BYTES, SNIFF_BYTES, UNSUPPORTED_IMAGE } from "./lib/image-types";
+import {
+  IMAGE_TOO_LARGE,
+  isAllowedImage,
+  MAX_UPLOAD_BYTES,
+  SNIFF_BYTES,
+  UNSUPPORTED_IMAGE,
+} from "./shared/image-types";
 import { userAction, userMutation } from "./lib/functions";
 import { takeUploadAllowance } from "./lib/upload-limits";
 import { UPLOAD_NOT_FOUND, uploadOf } from "./lib/uploads";

@@ -8,7 +8,7 @@ import { userMutation, userQuery } from "./lib/functions";
 import { withPageSizeCapped } from "./lib/page-size";
 import { friendship, hasAdded, profileOf, reachableProfileOf } from "./lib/profile-lookup";
 import { streamPage } from "./lib/stream-page";
-import { LIMITS } from "./lib/text";
+import { LIMITS } from "./shared/text";
 import schema from "./schema";
 
 /** People per page on /friends. */

@@ -13,7 +13,7 @@ import {
 } from "./lib/conversations";
 import { takePrivateMessageAllowance } from "./lib/chat-limits";
 import { userMutation, userQuery } from "./lib/functions";
-import { cleanText, LIMITS } from "./lib/text";
+import { cleanText, LIMITS } from "./shared/text";
 
 /** A conversation's messages, newest first, a page at a time (the page shows them oldest at the top). */
 export const list = userQuery({

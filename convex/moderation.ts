@@ -21,7 +21,7 @@ import {
 } from "./lib/moderation/actions";
 import { DASHBOARD, roleOf } from "./lib/moderation/roles";
 import { activeSuspension } from "./lib/moderation/suspensions";
-import { reportTargetValidator, roleValidator, suspensionDurationValidator } from "./lib/moderation/validators";
+import { reportTargetValidator, roleValidator, suspensionDurationValidator } from "./shared/moderation-validators";
 
 /** Suspensions cleared per run of clearEndedSuspensions; a full batch schedules the next at once. */
 const ENDED_SUSPENSIONS_BATCH = 100;

@@ -10,8 +10,8 @@ import { imageUrl, isBlankImageUrl, validateUploadedImage } from "./lib/images";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
 import { streamPage } from "./lib/stream-page";
-import { cleanText, LIMITS } from "./lib/text";
-import { imageRefValidator, POST_CATEGORIES, postCategoryValidator } from "./lib/validators";
+import { cleanText, LIMITS } from "./shared/text";
+import { imageRefValidator, POST_CATEGORIES, postCategoryValidator } from "./shared/validators";
 import { recordView as recordViewRow } from "./lib/views";
 
 /** Seed §9: eight posts per page. */

@@ -2,13 +2,13 @@ import { paginationOptsValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { AVATAR_NOT_PRESET, isPresetAvatar } from "./lib/avatars";
+import { AVATAR_NOT_PRESET, isPresetAvatar } from "./shared/avatars";
 import { userMutation, userQuery } from "./lib/functions";
 import { withPageSizeCapped } from "./lib/page-size";
 import { imageUrl } from "./lib/images";
-import { cleanDisplayName, cleanPersonality, PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "./lib/profile-fields";
+import { cleanDisplayName, cleanPersonality, PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "./shared/profile-fields";
 import { friendship, profileOf } from "./lib/profile-lookup";
-import { cleanOptionalText } from "./lib/text";
+import { cleanOptionalText } from "./shared/text";
 import {
   habitViewValidator,
   importantInOthersValidator,
@@ -18,7 +18,7 @@ import {
   PROFILE_TEXT_FIELDS,
   religionValidator,
   type ProfileTextField,
-} from "./lib/validators";
+} from "./shared/validators";
 
 /** A profile's books and posts: at most this many a page, whatever the client asks. */
 const CONTENT_PAGE_MAX = 24;

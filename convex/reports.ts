@@ -10,8 +10,8 @@ import { userMutation } from "./lib/functions";
 import { takeReportAllowance } from "./lib/moderation/report-limits";
 import { reportedItemOf } from "./lib/moderation/reported-items";
 import { loadTarget } from "./lib/moderation/targets";
-import { REPORT_TEXT_LIMIT, reportReasonValidator, reportTargetValidator } from "./lib/moderation/validators";
-import { cleanOptionalText } from "./lib/text";
+import { REPORT_TEXT_LIMIT, reportReasonValidator, reportTargetValidator } from "./shared/moderation-validators";
+import { cleanOptionalText } from "./shared/text";
 
 export const REPORT_TARGET_GONE = "This no longer exists.";
 export const CANNOT_REPORT_OWN = "You cannot report your own content.";

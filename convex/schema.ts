@@ -1,7 +1,7 @@
 import { authTables } from "@convex-dev/auth/server";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
-import { cardValidator, endingValidator } from "./lib/duma/cards";
+import { cardValidator, endingValidator } from "./shared/duma/cards";
 import {
   habitViewValidator,
   imageRefValidator,
@@ -12,13 +12,13 @@ import {
   politicalViewsValidator,
   postCategoryValidator,
   religionValidator,
-} from "./lib/validators";
+} from "./shared/validators";
 import {
   moderationActionValidator,
   reportReasonValidator,
   reportTargetKindValidator,
   roleValidator,
-} from "./lib/moderation/validators";
+} from "./shared/moderation-validators";
 
 /**
  * The whole data model (seed §3). Where the original kept growing lists inside a document

@@ -8,7 +8,7 @@
  */
 import { ConvexError, v } from "convex/values";
 import { internalMutation, type MutationCtx } from "./_generated/server";
-import { tooManyAttemptsMessage } from "./lib/auth-messages";
+import { tooManyAttemptsMessage } from "./shared/auth-messages";
 import {
   afterFailure,
   backoffKeys,

@@ -25,7 +25,7 @@ import { importPKCS8, SignJWT } from "jose";
 import WebSocket from "ws";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
-import { DEFAULT_PERSONALITY } from "../convex/lib/validators";
+import { DEFAULT_PERSONALITY } from "../convex/shared/validators";
 import type { Engine } from "../local-backend/engine/types";
 import { startLocalBackend } from "../local-backend/server/start-server";
 

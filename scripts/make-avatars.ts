@@ -1,12 +1,12 @@
 /**
  * Draws the 12 preset avatars (seed §9) as small SVG files in public/avatars/: friendly animal
  * faces of our own, built from circles and paths so they stay sharp at every size and weigh
- * about a kilobyte each. The names and paths are those of convex/lib/avatars.ts.
+ * about a kilobyte each. The names and paths are those of convex/shared/avatars.ts.
  * Run: npx tsx scripts/make-avatars.ts (npm run make:avatars).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AVATARS } from "../convex/lib/avatars";
+import { AVATARS } from "../convex/shared/avatars";
 
 type AvatarName = (typeof AVATARS)[number]["name"];
 

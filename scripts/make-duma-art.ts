@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { STORY_CARDS, STORY_ENDINGS } from "../convex/lib/duma/story";
+import { STORY_CARDS, STORY_ENDINGS } from "../convex/shared/duma/story";
 import { seededRandom as seeded } from "./make-tracks-synth";
 
 const W = 400;

@@ -2,7 +2,7 @@ import { Email } from "@convex-dev/auth/providers/Email";
 import { ConvexError } from "convex/values";
 import { internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
-import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from "./auth-messages";
+import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from "../shared/auth-messages";
 
 export const EMAIL_CODE_PROVIDER_ID = "email-code";
 const CODE_LIFETIME_SECONDS = 60 * 60;

@@ -23,7 +23,7 @@ import { components } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { takeAllowance, waitInMinutes, waitInSeconds } from "./allowance";
-import { CHAT_CREATE_TOO_FAST } from "./chat-texts";
+import { CHAT_CREATE_TOO_FAST } from "../shared/chat-texts";
 
 export const CHAT_TOO_FAST = "You are sending messages too fast. Wait a few seconds.";
 export const TYPING_TOO_FAST = "Too many typing updates. Wait a few seconds.";

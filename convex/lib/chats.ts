@@ -9,7 +9,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { publicUsers } from "./creators";
 import { imageUrl } from "./images";
-import { CHAT_NOT_FOUND, DEFAULT_CHAT_DESCRIPTION } from "./chat-texts";
+import { CHAT_NOT_FOUND, DEFAULT_CHAT_DESCRIPTION } from "../shared/chat-texts";
 
 /**
  * How stale a room's `lastMessageAt` may get. The list shows it in minutes ("3 min ago"), and

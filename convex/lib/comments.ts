@@ -8,7 +8,7 @@ import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { requireOwner } from "./auth";
 import { publicUsers, type PublicUser } from "./creators";
-import { cleanText, LIMITS } from "./text";
+import { cleanText, LIMITS } from "../shared/text";
 import { withPageSizeCapped } from "./page-size";
 
 export const COMMENT_REQUIRED = "Comment cannot be empty";

@@ -1,7 +1,7 @@
 import { ShardedCounter } from "@convex-dev/sharded-counter";
 import { components } from "../_generated/api";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import type { PostCategory } from "./validators";
+import type { PostCategory } from "../shared/validators";
 
 /** What is counted: "posts:science" counts one post category, "profiles" the people on /friends. */
 export type CounterName = "books" | "posts" | `posts:${PostCategory}` | "profiles";

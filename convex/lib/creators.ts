@@ -1,13 +1,9 @@
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
+import type { PublicUser } from "../shared/public-user";
 import { profileOf } from "./profile-lookup";
 
-/** What other users may see of a person next to their content: never the e-mail. */
-export type PublicUser = {
-  userId: Id<"users">;
-  displayName: string;
-  photoURL: string | null;
-};
+export type { PublicUser };
 
 /** The public face of a user from their profile (seed §9 placeholder when none exists). */
 export async function publicUser(ctx: QueryCtx, userId: Id<"users">): Promise<PublicUser> {

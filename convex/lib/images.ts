@@ -1,9 +1,9 @@
 import { ConvexError } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { cleanImageUrl } from "./text";
+import { cleanImageUrl } from "../shared/text";
 import { attachUpload, deleteOwnedUpload } from "./uploads";
-import type { ImageRef } from "./validators";
+import type { ImageRef } from "../shared/validators";
 
 /** The URL the browser loads for an image reference (null when a stored file is gone). */
 export async function imageUrl(ctx: QueryCtx, image: ImageRef | undefined): Promise<string | null> {

@@ -6,7 +6,7 @@
 import { DAY, MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
 import { components, internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
-import { AUTH_MESSAGES } from "./auth-messages";
+import { AUTH_MESSAGES } from "../shared/auth-messages";
 
 // Windows aligned to the clock (every 10 minutes, each UTC day) rather than the component's
 // default random start, so "try again in N minutes" and the daily count are the same for everyone

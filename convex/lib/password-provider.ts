@@ -20,7 +20,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   normalizeEmail,
-} from "./auth-messages";
+} from "../shared/auth-messages";
 
 export const PASSWORD_PROVIDER_ID = "password";
 /** Longest client id and registration key taken from a client (they are random tokens). */

@@ -4,7 +4,7 @@ import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import schema from "../schema";
 import { getCounter, type CounterName } from "./counters";
-import { POST_CATEGORIES, type PostCategory } from "./validators";
+import { POST_CATEGORIES, type PostCategory } from "../shared/validators";
 
 /** The feed's sort orders (seed §2), always descending: newest, most viewed, most liked, most commented. */
 export const FEED_SORTS = ["date", "views", "likes", "comments"] as const;

@@ -2,7 +2,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { incrementCounter } from "./counters";
 import { profileOf } from "./profile-lookup";
-import { DEFAULT_PERSONALITY } from "./validators";
+import { DEFAULT_PERSONALITY } from "../shared/validators";
 
 /** Seed §9's placeholder, shown until the user picks a display name. */
 export const NEW_USER_NAME = "New User";

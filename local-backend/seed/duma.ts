@@ -3,8 +3,8 @@
  * Each is a real game of the built-in story (fixed swipes after the four opening yeses, played
  * until the world ends) recorded through duma:recordReign, which replays and checks it.
  */
-import { newGame, swipe } from "../../convex/lib/duma/engine";
-import { STORY_DECK } from "../../convex/lib/duma/story";
+import { newGame, swipe } from "../../convex/shared/duma/engine";
+import { STORY_DECK } from "../../convex/shared/duma/story";
 import type { SeedContext } from "./run-seed";
 
 /** The swipes of a game that begins with four yeses and then follows `pattern` round and round. */

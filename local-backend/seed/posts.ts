@@ -6,7 +6,7 @@
  * counters and page totals hold exactly as they would for posts added in the browser.
  */
 import type { Id } from "../../convex/_generated/dataModel";
-import type { PostCategory } from "../../convex/lib/validators";
+import type { PostCategory } from "../../convex/shared/validators";
 import { daysAgoAt, type SeedContext } from "./run-seed";
 
 type DemoUser = "alice" | "bob" | "carol";

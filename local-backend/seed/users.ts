@@ -6,8 +6,8 @@
  */
 import { createAccount } from "@convex-dev/auth/server";
 import type { Id } from "../../convex/_generated/dataModel";
-import { AVATARS } from "../../convex/lib/avatars";
-import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { AVATARS } from "../../convex/shared/avatars";
+import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
 import type { Engine } from "../engine/types";
 
 export const DEMO_PASSWORD = "demo-password";

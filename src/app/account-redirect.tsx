@@ -2,7 +2,7 @@ import { useQuery } from "convex/react";
 import { Navigate } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { api } from "../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { useScreenTitle } from "@/lib/use-screen-title";
 
 /**

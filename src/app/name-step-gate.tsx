@@ -1,6 +1,6 @@
 import { useConvexAuth, useQuery } from "convex/react";
 import { lazy, Suspense } from "react";
-import { api } from "../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 const NameStep = lazy(() => import("@/features/profiles/name-step"));
 

@@ -1,7 +1,7 @@
 import { useConvexAuth, useQuery } from "convex/react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
-import { api } from "../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { decideGuardedRoute, decideSignInPage, type GuardDecision, type GuardInput } from "./guard-decision";
 import { wasSignedOutOnPurpose } from "@/lib/sign-out-intent";
 

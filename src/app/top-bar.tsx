@@ -7,7 +7,7 @@ import { Link, NavLink, useNavigate } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { MessagesLink } from "@/features/messages/components/messages-link";
-import { api } from "../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { noteSignOutOnPurpose } from "@/lib/sign-out-intent";
 import { useMyStatus } from "@/lib/use-my-status";
 

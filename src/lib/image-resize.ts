@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from "../../convex/lib/image-types";
+import { MAX_UPLOAD_BYTES } from "@convex/shared/image-types";
 import { UserFacingError } from "./error-text";
 
 /** Uploaded images are scaled so their long side is at most this many pixels (PRODUCT D3). */

@@ -1,8 +1,8 @@
 import { useAction, useMutation } from "convex/react";
 import { useCallback } from "react";
-import { api } from "../../convex/_generated/api";
-import type { Id } from "../../convex/_generated/dataModel";
-import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES } from "../../convex/lib/image-types";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@convex/shared/image-types";
 import { UserFacingError } from "./error-text";
 import { resizeImage } from "./image-resize";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { api } from "../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 /**
  * The signed-in user's own standing (role, suspension), live: the layout swaps the page for the

@@ -24,9 +24,9 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { NOT_YOURSELF } from "../../convex/chatPresence";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
-import { NOT_CHAT_CREATOR, NOT_YOUR_CHAT_MESSAGE } from "../../convex/lib/chat-texts";
+import { NOT_CHAT_CREATOR, NOT_YOUR_CHAT_MESSAGE } from "../../convex/shared/chat-texts";
 import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
-import { STORY_CARDS } from "../../convex/lib/duma/story";
+import { STORY_CARDS } from "../../convex/shared/duma/story";
 import { NOT_ADMIN, NOT_MODERATOR } from "../../convex/lib/moderation/roles";
 import {
   type AccessRule,

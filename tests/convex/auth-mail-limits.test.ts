@@ -1,6 +1,6 @@
 /** Security review item 7: sign-up and resend cannot be used to flood an inbox. */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
+import { AUTH_MESSAGES } from "../../convex/shared/auth-messages";
 import { mailLimitMessage } from "../../convex/lib/mail-limits";
 import { useAuthEnvironment } from "./auth-env";
 import { mailTo, PASSWORD, signIn, userByEmail } from "./auth-kit";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { generateVerificationCode } from "../../convex/lib/auth-email";
-import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
+import { AUTH_MESSAGES } from "../../convex/shared/auth-messages";
 import { useAuthEnvironment } from "./auth-env";
 import { newBackend } from "./test-env";
 

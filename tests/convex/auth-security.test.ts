@@ -1,7 +1,7 @@
 /** The account rules of the security review (items 5, 6, 8, 9 and 10), each as an attack that must fail. */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { AUTH_MESSAGES, tooManyAttemptsMessage } from "../../convex/lib/auth-messages";
+import { AUTH_MESSAGES, tooManyAttemptsMessage } from "../../convex/shared/auth-messages";
 import { afterFailure, BACKOFF, type FailureCount, TRUSTED_CLIENT_MS } from "../../convex/lib/sign-in-backoff";
 import { useAuthEnvironment } from "./auth-env";
 import { latestCode, mailTo, PASSWORD, sessionCount, signIn, userByEmail, verifiedUser } from "./auth-kit";

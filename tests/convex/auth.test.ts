@@ -1,9 +1,9 @@
 import { decodeJwt } from "jose";
 import { beforeEach, describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
-import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
+import { AUTH_MESSAGES } from "../../convex/shared/auth-messages";
 import { getCounter } from "../../convex/lib/counters";
-import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
 import { TEST_SITE_URL, useAuthEnvironment } from "./auth-env";
 import { latestCode, mailTo, PASSWORD, sessionCount, signIn, userByEmail, verifiedUser } from "./auth-kit";
 import { newBackend } from "./test-env";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { LIMITS } from "../../convex/lib/text";
+import { LIMITS } from "../../convex/shared/text";
 import { addBook, deletedBookId } from "./book-fixtures";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { INVALID_PAGE_CURSOR } from "../../convex/lib/stream-page";
 import { getCounter } from "../../convex/lib/counters";
-import { LIMITS } from "../../convex/lib/text";
+import { LIMITS } from "../../convex/shared/text";
 import { addBook, deletedBookId, storeFile, uploadedImage } from "./book-fixtures";
 import { convexTest } from "convex-test";
 import { registerComponents } from "./components";

@@ -11,7 +11,7 @@ import {
   CHAT_MESSAGE_TOO_LONG,
   CHAT_NOT_FOUND,
   NOT_YOUR_CHAT_MESSAGE,
-} from "../../convex/lib/chat-texts";
+} from "../../convex/shared/chat-texts";
 import { addRoom, firstPage, seedHistory } from "./chat-fixtures";
 import { registerComponents } from "./components";
 import { modules, newBackend, signedInUser, type TestBackend } from "./test-env";

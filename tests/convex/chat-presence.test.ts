@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { BAD_PRESENCE_SESSION, NOT_IN_ROOM, NOT_YOURSELF } from "../../convex/chatPresence";
-import { TYPING_SIGNAL_MS } from "../../convex/lib/typing-signal";
+import { TYPING_SIGNAL_MS } from "../../convex/shared/typing-signal";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
 import { PRESENCE_TOO_FAST, TYPING_TOO_FAST } from "../../convex/lib/chat-limits";
-import { CHAT_NOT_FOUND } from "../../convex/lib/chat-texts";
+import { CHAT_NOT_FOUND } from "../../convex/shared/chat-texts";
 import { chatPresence } from "../../convex/lib/chats";
 import { addRoom, joinRoom } from "./chat-fixtures";
 import { staffUser } from "./moderation-fixtures";

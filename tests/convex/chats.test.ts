@@ -9,7 +9,7 @@ import {
   CHAT_NAME_REQUIRED,
   DEFAULT_CHAT_DESCRIPTION,
   NOT_CHAT_CREATOR,
-} from "../../convex/lib/chat-texts";
+} from "../../convex/shared/chat-texts";
 import { UPLOADED_IMAGE_ONLY } from "../../convex/lib/images";
 import { UPLOAD_NOT_FOUND } from "../../convex/lib/uploads";
 import { uploadedImage } from "./book-fixtures";

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { LEADERBOARD_SIZE, MAX_REIGN_SWIPES, NOT_A_REIGN } from "../../convex/duma";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
-import { ARRAYS_REQUIRED, DECK_LIMITS } from "../../convex/lib/duma/cards";
-import { STORY_CARDS, STORY_ENDINGS } from "../../convex/lib/duma/story";
+import { ARRAYS_REQUIRED, DECK_LIMITS } from "../../convex/shared/duma/cards";
+import { STORY_CARDS, STORY_ENDINGS } from "../../convex/shared/duma/story";
 import { newBackend, signedInUser } from "./test-env";
 
 const OWN_CARD = {

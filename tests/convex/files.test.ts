@@ -3,7 +3,7 @@ import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import crons from "../../convex/crons";
 import { ORPHAN_GRACE_MS } from "../../convex/files";
-import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, UNSUPPORTED_IMAGE } from "../../convex/lib/image-types";
+import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, UNSUPPORTED_IMAGE } from "../../convex/shared/image-types";
 import { tooManyUploadsMessage } from "../../convex/lib/upload-limits";
 import { UPLOAD_NOT_FOUND } from "../../convex/lib/uploads";
 import { addBook, PNG_BYTES, storeFile, uploadedImage } from "./book-fixtures";

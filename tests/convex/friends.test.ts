@@ -6,7 +6,7 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { CANNOT_ADD_YOURSELF, PEOPLE_PAGE_SIZE, USER_NOT_FOUND } from "../../convex/friends";
 import schema from "../../convex/schema";
 import { incrementCounter } from "../../convex/lib/counters";
-import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
 import { useAuthEnvironment } from "./auth-env";
 import { PASSWORD, signIn, userByEmail } from "./auth-kit";
 import { modules, newBackend, signedInUser, type TestBackend } from "./test-env";

@@ -4,7 +4,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
 import { tooFastMessage } from "../../convex/lib/chat-limits";
-import { LIMITS } from "../../convex/lib/text";
+import { LIMITS } from "../../convex/shared/text";
 import { conversationWith, deletedConversationId, memberRowOf, messageTime } from "./conversation-fixtures";
 import { registerComponents } from "./components";
 import { modules, newBackend, signedInUser, type TestBackend } from "./test-env";

@@ -3,7 +3,7 @@ import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { deleteUnverifiedProfiles, FRIEND_ROWS_BATCH_SIZE, MIGRATION_BATCH_SIZE } from "../../convex/migrations";
 import { getCounter } from "../../convex/lib/counters";
-import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";
 
 /** Users with profiles as data from before profiles waited for verification can hold them. */

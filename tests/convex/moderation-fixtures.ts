@@ -1,5 +1,5 @@
 import type { Id } from "../../convex/_generated/dataModel";
-import type { Role } from "../../convex/lib/moderation/validators";
+import type { Role } from "../../convex/shared/moderation-validators";
 import { signedInUser, type TestBackend } from "./test-env";
 
 /** A verified user holding `role` (given straight in the table, as grantRole would). */

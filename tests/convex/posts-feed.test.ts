@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
-import { POST_CATEGORIES, type PostCategory } from "../../convex/lib/validators";
+import { POST_CATEGORIES, type PostCategory } from "../../convex/shared/validators";
 import { addPost, expectedOrder, insertPosts, type PostCounts } from "./posts-fixtures";
 import { modules, newBackend, signedInUser } from "./test-env";
 

@@ -1,7 +1,7 @@
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { api } from "../../convex/_generated/api";
 import { incrementCounter, type CounterName } from "../../convex/lib/counters";
-import type { PostCategory } from "../../convex/lib/validators";
+import type { PostCategory } from "../../convex/shared/validators";
 import { uploadedImage } from "./book-fixtures";
 import type { TestBackend } from "./test-env";
 

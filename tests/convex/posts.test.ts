@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { UPLOADED_IMAGE_ONLY } from "../../convex/lib/images";
-import { LIMITS } from "../../convex/lib/text";
+import { LIMITS } from "../../convex/shared/text";
 import { storeFile, uploadedImage } from "./book-fixtures";
 import { addPost, deletedPostId } from "./posts-fixtures";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { AVATAR_NOT_PRESET, AVATARS } from "../../convex/lib/avatars";
-import { DISPLAY_NAME_REQUIRED, PROFILE_TEXT_LIMITS, SCALE_OUT_OF_RANGE } from "../../convex/lib/profile-fields";
+import { AVATAR_NOT_PRESET, AVATARS } from "../../convex/shared/avatars";
+import { DISPLAY_NAME_REQUIRED, PROFILE_TEXT_LIMITS, SCALE_OUT_OF_RANGE } from "../../convex/shared/profile-fields";
 import { NEW_USER_NAME } from "../../convex/lib/profiles";
-import { DEFAULT_PERSONALITY, type Personality } from "../../convex/lib/validators";
+import { DEFAULT_PERSONALITY, type Personality } from "../../convex/shared/validators";
 import { useAuthEnvironment } from "./auth-env";
 import { latestCode, PASSWORD, signIn, userByEmail } from "./auth-kit";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";

@@ -2,7 +2,7 @@
 import { convexTest } from "convex-test";
 import type { Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
-import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
 import { registerComponents } from "./components";
 
 export const modules = import.meta.glob(["../../convex/**/*.ts", "../../convex/**/*.js", "!../../convex/**/*.d.ts"]);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEngine } from "../../local-backend/engine/open-engine";
 import type { Engine } from "../../local-backend/engine/types";
-import { isPresetAvatar } from "../../convex/lib/avatars";
+import { isPresetAvatar } from "../../convex/shared/avatars";
 import { DEMO_HISTORY_DAYS, seedDemoContent } from "../../local-backend/seed/run-seed";
 import { DEMO_USERS } from "../../local-backend/seed/users";
 import { removeTemporaryDataDirs, temporaryDataDir, URLS } from "./engine-test-env";

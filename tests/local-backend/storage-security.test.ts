@@ -6,7 +6,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { UNSUPPORTED_IMAGE } from "../../convex/lib/image-types";
+import { UNSUPPORTED_IMAGE } from "../../convex/shared/image-types";
 import { newClient, removeTestDataDirs, signInToken, startTestBackend } from "./server-fixture/protocol-env";
 
 const PNG_BYTES = new Uint8Array(Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex"));

@@ -5,7 +5,7 @@ import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import LoginPage from "@/features/auth/login-page";
 import RegisterPage from "@/features/auth/register-page";
-import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
+import { AUTH_MESSAGES } from "../../convex/shared/auth-messages";
 import { renderPage } from "./auth-test-kit";
 
 const signIn = vi.hoisted(() => vi.fn());

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import DevMailboxPage from "@/features/auth/dev-mailbox-page";
 import VerifyEmailPage from "@/features/auth/verify-email-page";
 import { newRegistrationKey } from "@/features/auth/browser-keys";
-import { AUTH_MESSAGES } from "../../convex/lib/auth-messages";
+import { AUTH_MESSAGES } from "../../convex/shared/auth-messages";
 import { renderPage } from "./auth-test-kit";
 
 const signIn = vi.hoisted(() => vi.fn());

@@ -8,7 +8,7 @@ import {
   type RoomPresence,
   type TypingSignal,
 } from "@/features/chats/typing";
-import { TYPING_SIGNAL_MS } from "../../convex/lib/typing-signal";
+import { TYPING_SIGNAL_MS } from "../../convex/shared/typing-signal";
 
 const now = 1_000_000;
 const person = (userId: string, name: string, online = true): RoomPresence => ({ userId, name, online });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { ELEMENTS, type Card, type Deck, type Side } from "../../convex/lib/duma/cards";
+import { ELEMENTS, type Card, type Deck, type Side } from "../../convex/shared/duma/cards";
 import {
   ELEMENT_MAX,
   ELEMENT_MIN,
@@ -13,8 +13,8 @@ import {
   swipe,
   timeDisplay,
   type GameState,
-} from "../../convex/lib/duma/engine";
-import { STORY_DECK } from "../../convex/lib/duma/story";
+} from "../../convex/shared/duma/engine";
+import { STORY_DECK } from "../../convex/shared/duma/story";
 
 function play(sides: Side[], deck: Deck = STORY_DECK, from: GameState = newGame()): GameState {
   return sides.reduce((state, side) => swipe(state, side, deck), from);

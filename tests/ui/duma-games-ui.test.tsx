@@ -10,7 +10,7 @@ import { useDumaGame } from "@/features/duma/hooks/use-duma-game";
 import { sideForKey, swipeThresholdPx } from "@/features/duma/swipe-rules";
 import GamesPage from "@/features/games/games-page";
 import { externalApps } from "@/features/games/external-apps";
-import { STORY_CARDS, STORY_DECK } from "../../convex/lib/duma/story";
+import { STORY_CARDS, STORY_DECK } from "../../convex/shared/duma/story";
 
 const answers = vi.hoisted(() => new Map<string, unknown>());
 const saveDeck = vi.hoisted(() => vi.fn());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POST_CATEGORIES } from "../../convex/lib/validators";
+import { POST_CATEGORIES } from "../../convex/shared/validators";
 import {
   readSelectedCategories,
   SELECTED_CATEGORIES_KEY,

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import AccountPage from "@/features/profiles/account-page";
 import type { Profile } from "@/features/profiles/profile-draft";
 import type { Id } from "../../convex/_generated/dataModel";
-import { DEFAULT_PERSONALITY } from "../../convex/lib/validators";
+import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
 
 // Convex is replaced by plain answers per function name; mutations are spies.
 const queryResults = vi.hoisted(() => new Map<string, unknown>());

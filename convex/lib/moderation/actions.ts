@@ -8,13 +8,18 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { deleteReportsOf } from "../../cascade";
 import { chatPresence } from "../chats";
-import { cleanOptionalText, cleanText } from "../text";
+import { cleanOptionalText, cleanText } from "../../shared/text";
 import { writeLog } from "./audit";
 import { reportedItemOf } from "./reported-items";
 import { type Actor, roleOf, roleRow } from "./roles";
 import { suspensionRow } from "./suspensions";
 import { loadTarget, removeTarget, summaryOf, targetKey } from "./targets";
-import { MODERATION_REASON_LIMIT, type ReportTarget, type Role, type SuspensionDuration } from "./validators";
+import {
+  MODERATION_REASON_LIMIT,
+  type ReportTarget,
+  type Role,
+  type SuspensionDuration,
+} from "../../shared/moderation-validators";
 
 export const USER_NOT_FOUND = "No user has that e-mail address.";
 export const NOT_SUSPENDED = "This user is not suspended.";

@@ -5,7 +5,7 @@
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import type { Actor } from "./roles";
-import type { ModerationAction, ReportTargetKind } from "./validators";
+import type { ModerationAction, ReportTargetKind } from "../../shared/moderation-validators";
 
 export type LogEntry = {
   action: ModerationAction;

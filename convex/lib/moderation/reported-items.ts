@@ -1,6 +1,6 @@
 import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
-import type { ReportTargetKind } from "./validators";
+import type { ReportTargetKind } from "../../shared/moderation-validators";
 
 /** The moderators' queue row of something reported, or null when it has no open reports. */
 export async function reportedItemOf(

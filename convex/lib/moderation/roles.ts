@@ -7,7 +7,7 @@ import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { requireVerifiedUser } from "../auth";
-import type { Role } from "./validators";
+import type { Role } from "../../shared/moderation-validators";
 
 export const NOT_MODERATOR = "Only moderators can do that.";
 export const NOT_ADMIN = "Only admins can do that.";

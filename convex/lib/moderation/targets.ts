@@ -17,8 +17,8 @@ import {
 } from "../../cascade";
 import { imageUrl } from "../images";
 import { profileOf } from "../profile-lookup";
-import { PROFILE_TEXT_FIELDS, type ImageRef } from "../validators";
-import type { ReportTarget, ReportTargetKind } from "./validators";
+import { PROFILE_TEXT_FIELDS, type ImageRef } from "../../shared/validators";
+import type { ReportTarget, ReportTargetKind } from "../../shared/moderation-validators";
 
 /** A reported thing as the queue shows it. `parentId` is the book, post or room a comment or message belongs to. */
 export type TargetContent = {

@@ -4,8 +4,8 @@ import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 import { ReportButton } from "@/components/ui/report-button";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { nameWithQuote } from "@/lib/name-with-quote";
-import type { PublicUser } from "../../../convex/lib/creators";
-import type { ReportTarget } from "../../../convex/lib/moderation/validators";
+import type { PublicUser } from "@convex/shared/public-user";
+import type { ReportTarget } from "@convex/shared/moderation-validators";
 
 /** What every comment list of the app shows of one comment (book and post comments alike). */
 export type CommentView = {

@@ -3,8 +3,8 @@ import { clsx } from "clsx";
 import { UserMinus, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 
 type FriendButtonProps = {
   userId: Id<"users">;

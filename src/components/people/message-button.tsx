@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
-import { api } from "../../../convex/_generated/api";
-import type { Id } from "../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 
 /**
  * Seed's Message: opens the one conversation with this person, creating it the first time,

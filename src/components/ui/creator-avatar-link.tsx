@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
-import type { PublicUser } from "../../../convex/lib/creators";
+import type { PublicUser } from "@convex/shared/public-user";
 
 type CreatorAvatarLinkProps = {
   creator: PublicUser;

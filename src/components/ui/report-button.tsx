@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { Flag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { nameWithQuote } from "@/lib/name-with-quote";
-import type { ReportTarget } from "../../../convex/lib/moderation/validators";
+import type { ReportTarget } from "@convex/shared/moderation-validators";
 
 // The dialog (and the reasons' texts) load only when someone reports something.
 const ReportDialog = lazy(async () => ({ default: (await import("./report-dialog")).ReportDialog }));

@@ -1,13 +1,13 @@
 import { useMutation } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   REPORT_TEXT_LIMIT,
   type ReportReason,
   type ReportTarget,
-} from "../../../convex/lib/moderation/validators";
+} from "@convex/shared/moderation-validators";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
 import { Dialog } from "./dialog";

@@ -6,7 +6,7 @@ import {
   MIN_PASSWORD_LENGTH,
   normalizeEmail,
   VERIFICATION_CODE_LENGTH,
-} from "../../../convex/lib/auth-messages";
+} from "@convex/shared/auth-messages";
 
 // Checked in the browser before anything is sent (seed §5); the server checks again.
 

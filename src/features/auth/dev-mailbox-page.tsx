@@ -1,8 +1,8 @@
 import { useQuery } from "convex/react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
-import { api } from "../../../convex/_generated/api";
-import { AUTH_MESSAGES } from "../../../convex/lib/auth-messages";
+import { api } from "@convex/_generated/api";
+import { AUTH_MESSAGES } from "@convex/shared/auth-messages";
 import { useScreenTitle } from "@/lib/use-screen-title";
 
 /**

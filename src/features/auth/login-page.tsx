@@ -2,7 +2,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { AUTH_MESSAGES, normalizeEmail } from "../../../convex/lib/auth-messages";
+import { AUTH_MESSAGES, normalizeEmail } from "@convex/shared/auth-messages";
 import { authErrorMessage } from "./auth-errors";
 import { clientId, newRegistrationKey } from "./browser-keys";
 import { loginFormProblem } from "./auth-form-rules";

@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 /** What this deployment offers (Google button, dev mailbox hint); both off while loading. */
 export function useSignInOptions(): { google: boolean; devMailbox: boolean } {

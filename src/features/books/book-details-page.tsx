@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ReportButton } from "@/components/ui/report-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { withFailureToast } from "@/lib/show-failure";
 import { useRecordViewOnce } from "@/lib/use-record-view-once";
 import { BookComments } from "./components/book-comments";

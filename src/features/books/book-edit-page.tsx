@@ -5,7 +5,7 @@ import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { BookEditForm } from "./components/book-edit-form";
 import { useBookIdParam } from "./hooks/use-book-id";
 import { useScreenTitle } from "@/lib/use-screen-title";

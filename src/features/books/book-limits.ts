@@ -1,4 +1,4 @@
-import { LIMITS } from "../../../convex/lib/text";
+import { LIMITS } from "@convex/shared/text";
 
 /** The server's text limits for books, mirrored as maxLength on the fields (the server checks anyway). */
 export const BOOK_LIMITS = {

@@ -1,5 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
+import type { api } from "@convex/_generated/api";
 
 /** A book as the board and "other books" lists show it. */
 export type BookCardData = FunctionReturnType<typeof api.books.page>["books"][number];

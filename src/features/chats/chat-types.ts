@@ -1,6 +1,6 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
-import { LIMITS } from "../../../convex/lib/text";
+import type { api } from "@convex/_generated/api";
+import { LIMITS } from "@convex/shared/text";
 
 /** A room as the list and the room page show it (cover, description, people in it now…). */
 export type ChatRoomSummary = FunctionReturnType<typeof api.chats.list>["page"][number];

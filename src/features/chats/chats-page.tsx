@@ -9,7 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import type { ChatRoomSummary } from "./chat-types";
 import { ChatRoomCard } from "./components/chat-room-card";
 import { CreateChatDialog } from "./components/create-chat-dialog";

@@ -1,4 +1,4 @@
-import { TYPING_SIGNAL_MS } from "../../../convex/lib/typing-signal";
+import { TYPING_SIGNAL_MS } from "@convex/shared/typing-signal";
 
 /** One person in a room as the presence component reports them (convex/chatPresence.ts list). */
 export type RoomPresence = {

@@ -1,5 +1,5 @@
-import { ELEMENTS, type Effect } from "../../../convex/lib/duma/cards";
-import { formatDays } from "../../../convex/lib/duma/engine";
+import { ELEMENTS, type Effect } from "@convex/shared/duma/cards";
+import { formatDays } from "@convex/shared/duma/engine";
 import { ELEMENT_LOOK } from "./element-look";
 
 /** "Fire +20, Earth +10, Air −10; 40 days pass": what a side does, in words. */

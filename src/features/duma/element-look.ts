@@ -1,5 +1,5 @@
 import { Droplets, Flame, Mountain, Wind, type LucideIcon } from "lucide-react";
-import type { Element } from "../../../convex/lib/duma/cards";
+import type { Element } from "@convex/shared/duma/cards";
 
 /** How each element is drawn: its name, icon and bar colour. */
 export const ELEMENT_LOOK: Record<Element, { name: string; icon: LucideIcon; bar: string; text: string }> = {

@@ -8,7 +8,7 @@ import { MessageComposer } from "@/components/ui/message-composer";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { withFailureToast } from "@/lib/show-failure";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { MessageHistory } from "./components/message-history";
 import { useConversation } from "./hooks/use-conversation";
 import { useMarkRead } from "./hooks/use-mark-read";

@@ -1,4 +1,4 @@
-import { LIMITS } from "../../../convex/lib/text";
+import { LIMITS } from "@convex/shared/text";
 
 /** The server's limit on one private message, so the box can say so before sending. */
 export const MESSAGE_MAX_LENGTH = LIMITS.message;

@@ -1,5 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
+import type { api } from "@convex/_generated/api";
 
 /** A row of /messages: the other person, the last message's preview, the reader's unread count. */
 export type ConversationSummary = FunctionReturnType<typeof api.conversations.list>["page"][number];

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { ConversationRow } from "./components/conversation-row";
 import { useScreenTitle } from "@/lib/use-screen-title";
 

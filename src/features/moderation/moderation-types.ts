@@ -1,6 +1,6 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
-import type { ReportTargetKind } from "../../../convex/lib/moderation/validators";
+import type { api } from "@convex/_generated/api";
+import type { ReportTargetKind } from "@convex/shared/moderation-validators";
 import { paths } from "@/config/paths";
 
 export type ReportedItem = FunctionReturnType<typeof api.moderationLists.openItems>["page"][number];

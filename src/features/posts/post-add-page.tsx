@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { showSuccess } from "@/lib/toasts";
 import { paths } from "@/config/paths";
 import { useImageUpload } from "@/lib/upload";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
 import { withFailureToast } from "@/lib/show-failure";
 import { useScreenTitle } from "@/lib/use-screen-title";

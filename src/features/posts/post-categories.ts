@@ -1,4 +1,4 @@
-import type { PostCategory } from "../../../convex/lib/validators";
+import type { PostCategory } from "@convex/shared/validators";
 
 export type { PostCategory };
 
@@ -32,5 +32,5 @@ export function sortFromParam(value: string | null): FeedSort {
   return SORTS.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
 }
 
-/** Character limits the server enforces (convex/lib/text.ts), mirrored on the fields. */
+/** Character limits the server enforces (convex/shared/text.ts), mirrored on the fields. */
 export const POST_LIMITS = { title: 120, description: 5000, comment: 1000 } as const;

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ReportButton } from "@/components/ui/report-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { OtherPosts } from "./components/other-posts";
 import { PostCommentsDialog } from "./components/post-comments-dialog";
 import { PostInfo } from "./components/post-info";

@@ -4,7 +4,7 @@ import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { api } from "../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
 import { withFailureToast } from "@/lib/show-failure";
 import { usePostIdParam } from "./hooks/use-post-id";

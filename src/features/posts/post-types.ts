@@ -1,5 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "../../../convex/_generated/api";
+import type { api } from "@convex/_generated/api";
 
 /** One feed page as the server sends it. */
 export type FeedPage = FunctionReturnType<typeof api.posts.feed>;

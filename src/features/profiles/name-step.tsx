@@ -3,9 +3,9 @@ import { UserRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { TextField } from "@/components/ui/text-field";
 import { errorText } from "@/lib/error-text";
-import { api } from "../../../convex/_generated/api";
-import { DISPLAY_NAME_REQUIRED } from "../../../convex/lib/profile-fields";
-import { LIMITS } from "../../../convex/lib/text";
+import { api } from "@convex/_generated/api";
+import { DISPLAY_NAME_REQUIRED } from "@convex/shared/profile-fields";
+import { LIMITS } from "@convex/shared/text";
 
 /**
  * The one small step after the first sign-in: the name others will see on posts, books, comments

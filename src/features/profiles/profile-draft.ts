@@ -1,6 +1,6 @@
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
-import { api } from "../../../convex/_generated/api";
-import { PROFILE_TEXT_FIELDS, type Personality, type ProfileTextField } from "../../../convex/lib/validators";
+import { api } from "@convex/_generated/api";
+import { PROFILE_TEXT_FIELDS, type Personality, type ProfileTextField } from "@convex/shared/validators";
 import { CHOICE_FIELDS, type ChoiceField } from "./profile-options";
 
 /** What the account page gets for one user (profiles:get), once it exists. */

@@ -7,7 +7,7 @@ import {
   RELIGIONS,
   TEMPERAMENTS,
   type ProfileTextField,
-} from "../../../convex/lib/validators";
+} from "@convex/shared/validators";
 
 type MbtiType = (typeof MBTI_TYPES)[number];
 

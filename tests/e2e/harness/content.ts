@@ -6,7 +6,7 @@
 import { ConvexHttpClient } from "convex/browser";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import type { PostCategory } from "../../../convex/lib/validators";
+import type { PostCategory } from "../../../convex/shared/validators";
 import { signInTokens, type RunningApp, type TestUser } from "./users";
 
 /** A 2×2 PNG (red, green, blue, white): a real image the browser decodes and uploads as it is. */

@@ -8,7 +8,7 @@
 import { createAccount } from "@convex-dev/auth/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { DEFAULT_PERSONALITY } from "../../../convex/lib/validators";
+import { DEFAULT_PERSONALITY } from "../../../convex/shared/validators";
 import type { Engine } from "../../../local-backend/engine/types";
 import { DESKTOP_VIEWPORT } from "./browser";
 

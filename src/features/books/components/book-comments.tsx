@@ -6,8 +6,8 @@ import { COMMENTS_PER_LOAD, CommentList } from "@/components/comments/comment-li
 import { CommentForm } from "@/components/ui/comment-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { withFailureToast } from "@/lib/show-failure";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import { BOOK_LIMITS } from "../book-limits";
 
 type BookCommentsProps = {

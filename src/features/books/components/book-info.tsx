@@ -2,7 +2,7 @@ import { useMutation } from "convex/react";
 import { CalendarDays, Eye, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { LikeButton } from "@/components/ui/like-button";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import type { BookDetails } from "../book-types";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
 import { TimeAgo } from "@/components/ui/time-ago";

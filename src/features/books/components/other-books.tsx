@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import type { BookDetails } from "../book-types";
 import { BookCard } from "./book-card";
 

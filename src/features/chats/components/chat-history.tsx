@@ -1,8 +1,8 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { useDeleteMessage } from "@/components/ui/delete-message-dialog";
 import { ScrollingHistory } from "@/components/ui/scrolling-history";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import { ChatMessageItem } from "./chat-message-item";
 
 /** Messages fetched per page; "Load older" fetches the next page back. */

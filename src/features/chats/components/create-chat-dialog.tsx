@@ -6,9 +6,9 @@ import { ImagePicker } from "@/components/ui/image-picker";
 import { TextField } from "@/components/ui/text-field";
 import { errorText } from "@/lib/error-text";
 import { useImageUpload } from "@/lib/upload";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
-import { CHAT_NAME_REQUIRED } from "../../../../convex/lib/chat-texts";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { CHAT_NAME_REQUIRED } from "@convex/shared/chat-texts";
 import { CHAT_LIMITS } from "../chat-types";
 
 type CreateChatDialogProps = {

@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import { useMemo, useRef } from "react";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import type { RoomPresence, TypingDeadline } from "../typing";
 import { typingDeadlines, typingLabel, typingNames } from "../typing";
 import { useNow } from "../hooks/use-now";

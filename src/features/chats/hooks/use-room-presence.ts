@@ -1,7 +1,7 @@
 import { useConvex, useMutation, useQuery } from "convex/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import type { RoomPresence } from "../typing";
 
 type PresenceTokens = { roomToken: string; sessionToken: string };

@@ -1,8 +1,8 @@
 import { useMutation } from "convex/react";
 import { useCallback, useEffect, useRef } from "react";
 import { ignoreShownFailure } from "@/lib/show-failure";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import { shouldSignalTyping } from "../typing";
 
 /**

@@ -5,9 +5,9 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions, FormError } from "@/components/ui/form-actions";
 import { errorText } from "@/lib/error-text";
-import { api } from "../../../../convex/_generated/api";
-import { DeckError, parseDeckJson, SAVE_ERROR_PREFIX, type Deck } from "../../../../convex/lib/duma/cards";
-import { STORY_DECK } from "../../../../convex/lib/duma/story";
+import { api } from "@convex/_generated/api";
+import { DeckError, parseDeckJson, SAVE_ERROR_PREFIX, type Deck } from "@convex/shared/duma/cards";
+import { STORY_DECK } from "@convex/shared/duma/story";
 
 type CardEditorDialogProps = {
   open: boolean;

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
-import { ELEMENTS, type Effect } from "../../../../convex/lib/duma/cards";
-import type { Elements } from "../../../../convex/lib/duma/engine";
+import { ELEMENTS, type Effect } from "@convex/shared/duma/cards";
+import type { Elements } from "@convex/shared/duma/engine";
 import { signed } from "../effect-summary";
 import { ELEMENT_LOOK } from "../element-look";
 

@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import { ThumbsDown, ThumbsUp, RotateCcw } from "lucide-react";
 import { useEffect, useRef, type FocusEvent } from "react";
-import type { Card, EndingCard, Side } from "../../../../convex/lib/duma/cards";
-import { isStoryCard } from "../../../../convex/lib/duma/engine";
+import type { Card, EndingCard, Side } from "@convex/shared/duma/cards";
+import { isStoryCard } from "@convex/shared/duma/engine";
 import { effectSummary } from "../effect-summary";
 
 type SwipeButtonsProps = {

@@ -1,7 +1,7 @@
 import { animate, motion, useMotionValue, useMotionValueEvent, useTransform, type PanInfo } from "framer-motion";
 import { useEffect, useState } from "react";
-import type { Card, EndingCard, Side } from "../../../../convex/lib/duma/cards";
-import { isStoryCard } from "../../../../convex/lib/duma/engine";
+import type { Card, EndingCard, Side } from "@convex/shared/duma/cards";
+import { isStoryCard } from "@convex/shared/duma/engine";
 import type { Leaving } from "../hooks/use-duma-game";
 import { swipeThresholdPx, TOUCH_SWIPE_DELAY_MS } from "../swipe-rules";
 

@@ -1,4 +1,4 @@
-import { timeDisplay, type GameState } from "../../../../convex/lib/duma/engine";
+import { timeDisplay, type GameState } from "@convex/shared/duma/engine";
 
 /** The time counter: what it counts (the last card's label) and how long, or ∞ after an ending. */
 export function TimeCounter({ state }: { state: GameState }) {

@@ -1,8 +1,8 @@
 import { useQuery } from "convex/react";
 import { useState } from "react";
-import { api } from "../../../../convex/_generated/api";
-import type { Deck } from "../../../../convex/lib/duma/cards";
-import { STORY_DECK, withStoryEndings } from "../../../../convex/lib/duma/story";
+import { api } from "@convex/_generated/api";
+import type { Deck } from "@convex/shared/duma/cards";
+import { STORY_DECK, withStoryEndings } from "@convex/shared/duma/story";
 
 type SavedDeck = typeof api.duma.myDeck._returnType;
 /** Which deck is played: the save time of the player's own (every save stamps it), or the story's. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Deck, Side } from "../../../../convex/lib/duma/cards";
-import { newGame, swipe, type GameState } from "../../../../convex/lib/duma/engine";
+import type { Deck, Side } from "@convex/shared/duma/cards";
+import { newGame, swipe, type GameState } from "@convex/shared/duma/engine";
 
 export type Leaving = { side: Side; delayMs: number };
 

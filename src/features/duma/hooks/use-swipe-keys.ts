@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { Side } from "../../../../convex/lib/duma/cards";
+import type { Side } from "@convex/shared/duma/cards";
 import { sideForKey } from "../swipe-rules";
 
 /**

@@ -6,7 +6,7 @@ import { MessageButton } from "@/components/people/message-button";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { useFocusHandOffOnRemoval } from "@/lib/focus-return";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import type { Id } from "@convex/_generated/dataModel";
 
 export type Person = {
   userId: Id<"users">;

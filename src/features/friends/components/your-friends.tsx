@@ -1,7 +1,7 @@
 import { usePaginatedQuery } from "convex/react";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { PersonRow } from "./person-row";
 
 const PER_LOAD = 10;

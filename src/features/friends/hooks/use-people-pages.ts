@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { useEffect, useRef, useState } from "react";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 /**
  * Everyone on /friends, a page at a time, walked with a stack of cursors (Next pushes the

@@ -5,8 +5,8 @@ import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { api } from "../../../../convex/_generated/api";
-import { formatDays } from "../../../../convex/lib/duma/engine";
+import { api } from "@convex/_generated/api";
+import { formatDays } from "@convex/shared/duma/engine";
 
 /** The longest Duma reigns of all players, live: a new record moves up as it is set. */
 export function ReignLeaderboard() {

@@ -4,7 +4,7 @@ import { MessageCircle } from "lucide-react";
 import { NavLink } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { formatBadgeCount } from "@/lib/badge-count";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { UnreadBadge } from "./unread-badge";
 
 /** The top bar's way to /messages, with the live total of unread messages on every page. */

@@ -1,7 +1,7 @@
 import { useQueries } from "convex/react";
 import { useMemo } from "react";
 import { errorText } from "@/lib/error-text";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import type { ConversationDetails } from "../message-types";
 
 export type ConversationState =

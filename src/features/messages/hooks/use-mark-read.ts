@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useEffect, useRef } from "react";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 
 /**
  * Opening a conversation reads it; so does a message arriving while it is open and the tab is

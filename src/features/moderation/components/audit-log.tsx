@@ -1,8 +1,8 @@
 import { usePaginatedQuery } from "convex/react";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { TimeAgo } from "@/components/ui/time-ago";
-import { api } from "../../../../convex/_generated/api";
-import type { ModerationAction } from "../../../../convex/lib/moderation/validators";
+import { api } from "@convex/_generated/api";
+import type { ModerationAction } from "@convex/shared/moderation-validators";
 import { KIND_LABELS, type LogRow, sectionHeading, suspensionEndText } from "../moderation-types";
 
 const PAGE_SIZE = 15;

@@ -7,8 +7,8 @@ import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
-import { api } from "../../../../convex/_generated/api";
-import { REPORT_REASON_LABELS, type ReportTarget } from "../../../../convex/lib/moderation/validators";
+import { api } from "@convex/_generated/api";
+import { REPORT_REASON_LABELS, type ReportTarget } from "@convex/shared/moderation-validators";
 import {
   dangerButton,
   itemLink,

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
-import { api } from "../../../../convex/_generated/api";
+import { api } from "@convex/_generated/api";
 import { sectionHeading } from "../moderation-types";
 import { ReportedItemCard } from "./reported-item-card";
 

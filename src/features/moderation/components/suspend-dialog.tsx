@@ -5,13 +5,13 @@ import { FormActions, FormError } from "@/components/ui/form-actions";
 import { RadioChoices } from "@/components/ui/radio-choices";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import {
   MODERATION_REASON_LIMIT,
   SUSPENSION_DURATIONS,
   type SuspensionDuration,
-} from "../../../../convex/lib/moderation/validators";
+} from "@convex/shared/moderation-validators";
 
 const DURATION_LABELS: Record<SuspensionDuration, string> = {
   "1d": "1 day",

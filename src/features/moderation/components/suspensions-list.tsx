@@ -4,8 +4,8 @@ import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
-import { api } from "../../../../convex/_generated/api";
-import type { Id } from "../../../../convex/_generated/dataModel";
+import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
 import { secondaryButton, sectionHeading, suspensionEndText } from "../moderation-types";
 
 const PAGE_SIZE = 10;

@@ -3,8 +3,8 @@ import { clsx } from "clsx";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Dialog } from "@/components/ui/dialog";
-import { api } from "../../../../convex/_generated/api";
-import { AVATARS } from "../../../../convex/lib/avatars";
+import { api } from "@convex/_generated/api";
+import { AVATARS } from "@convex/shared/avatars";
 
 type AvatarPickerDialogProps = {
   open: boolean;

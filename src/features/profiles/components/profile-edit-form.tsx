@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
 import { TextField } from "@/components/ui/text-field";
-import { PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "../../../../convex/lib/profile-fields";
-import { LIMITS } from "../../../../convex/lib/text";
-import { MBTI_TYPES, TEMPERAMENTS, type Personality } from "../../../../convex/lib/validators";
+import { PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "@convex/shared/profile-fields";
+import { LIMITS } from "@convex/shared/text";
+import { MBTI_TYPES, TEMPERAMENTS, type Personality } from "@convex/shared/validators";
 import type { ProfileDraft } from "../profile-draft";
 import { CHOICE_FIELDS, mbtiLabel, TEXT_SECTIONS } from "../profile-options";
 import { PersonalitySlider } from "./personality-slider";

@@ -1,4 +1,4 @@
-import { PROFILE_TEXT_LABELS } from "../../../../convex/lib/profile-fields";
+import { PROFILE_TEXT_LABELS } from "@convex/shared/profile-fields";
 import type { Profile } from "../profile-draft";
 import { CHOICE_FIELDS, mbtiLabel, TEXT_SECTIONS } from "../profile-options";
 import { PersonalitySlider } from "./personality-slider";

@@ -1,0 +1,139 @@
+/**
+ * `capture`: every screen of ./screens.ts at each width, signed out and signed in as the demo
+ * user Alice, as full-page PNGs `<out>/<screen>-<width>.png`.
+ *
+ * Two runs of the same code must give the same pixels, so that a difference between two builds
+ * means the build changed something: the demo content and the browser's clock are fixed
+ * (./demo-app.ts), Math.random is seeded, requests to other sites are refused at once (the home
+ * page asks a picture service; no network here, and a slow failure would come and go), the
+ * locale and time zone are fixed, animations and the caret are off, and every shot waits for the
+ * page to settle (./settle.ts).
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { authStorage, signInTokens } from "../../tests/e2e/harness/users";
+import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from "../../tests/e2e/harness/browser";
+import { ALICE, BROWSER_TIME, startDemoApp, type DemoApp } from "./demo-app";
+import { SIGNED_OUT_SCREENS, signedInScreens, type Screen } from "./screens";
+import { settle } from "./settle";
+
+export type Theme = "light" | "dark";
+export type CaptureOptions = { outDir: string; clientDir: string; theme: Theme };
+
+const VIEWPORTS = [DESKTOP_VIEWPORT, PHONE_VIEWPORT] as const;
+type Viewport = (typeof VIEWPORTS)[number];
+
+/** Returns how many screens failed (each is reported as it fails; the others are still captured). */
+export async function capture({ outDir, clientDir, theme }: CaptureOptions): Promise<number> {
+  if (!existsSync(path.join(clientDir, "index.html"))) {
+    throw new Error(`No built client in ${clientDir}: run \`npx vite build\` first (or pass --client DIR).`);
+  }
+  mkdirSync(outDir, { recursive: true });
+  const app = await startDemoApp(clientDir);
+  let browser: Browser | undefined;
+  let failures = 0;
+  try {
+    browser = await launchBrowser();
+    console.log(`Capturing ${theme} screens of ${clientDir} (served at ${app.url}) into ${outDir}`);
+    for (const viewport of VIEWPORTS) {
+      const visitor = await newContext(browser, app, viewport, theme, false);
+      failures += await captureAll(visitor, app, SIGNED_OUT_SCREENS, viewport, outDir);
+      await visitor.close();
+      const alice = await newContext(browser, app, viewport, theme, true);
+      failures += await captureAll(alice, app, signedInScreens(app.ids), viewport, outDir);
+      await alice.close();
+    }
+  } finally {
+    await browser?.close();
+    await app.close();
+  }
+  return failures;
+}
+
+/**
+ * A browser context made for stable shots. Signed in, it holds fresh tokens of Alice's where
+ * ConvexAuthProvider looks for them (one sign-in per context: a refresh token may be used once).
+ * The theme goes both to the browser (prefers-color-scheme) and to localStorage "theme".
+ */
+async function newContext(
+  browser: Browser,
+  app: DemoApp,
+  viewport: Viewport,
+  theme: Theme,
+  signedIn: boolean,
+): Promise<BrowserContext> {
+  const localStorage = [{ name: "theme", value: theme }];
+  if (signedIn) {
+    const tokens = await signInTokens(app.engine, { name: "Alice", ...ALICE });
+    localStorage.push(...authStorage(app.url, tokens));
+  }
+  const context = await browser.newContext({
+    viewport,
+    colorScheme: theme,
+    reducedMotion: "reduce",
+    locale: "en-US",
+    timezoneId: "UTC",
+    storageState: { cookies: [], origins: [{ origin: app.url, localStorage }] },
+  });
+  // Date.now stands still while timers run normally (the Convex client's sync keeps working).
+  await context.clock.setFixedTime(BROWSER_TIME);
+  await context.addInitScript(seedMathRandom);
+  const origin = new URL(app.url).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.abort("internetdisconnected"),
+  );
+  return context;
+}
+
+/** Runs in the page before its scripts: Math.random from a fixed seed (mulberry32). */
+function seedMathRandom(): void {
+  let state = 0x2f6b_1a3d;
+  Math.random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+async function captureAll(
+  context: BrowserContext,
+  app: DemoApp,
+  screens: readonly Screen[],
+  viewport: Viewport,
+  outDir: string,
+): Promise<number> {
+  const page = await context.newPage();
+  let failures = 0;
+  for (const screen of screens) {
+    const file = path.join(outDir, `${screen.name}-${viewport.width}.png`);
+    if (typeof screen.path !== "string") {
+      console.log(`skipped ${path.basename(file)}: ${screen.path.skip}`);
+      continue;
+    }
+    try {
+      await shoot(page, new URL(screen.path, app.url).href, screen, file);
+      console.log(file);
+    } catch (error) {
+      failures++;
+      console.error(`FAILED ${path.basename(file)} (${screen.path}): ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  await page.close();
+  return failures;
+}
+
+async function shoot(page: Page, url: string, screen: Screen, file: string): Promise<void> {
+  await page.goto(url);
+  const notes = await settle(page);
+  if (screen.act !== undefined) {
+    await screen.act(page);
+    await page.getByRole("dialog").first().waitFor({ state: "visible", timeout: 10_000 });
+    notes.push(...(await settle(page)));
+  }
+  for (const note of notes) console.warn(`note on ${path.basename(file)}: ${note}`);
+  // "disabled" ends finite animations and rewinds infinite ones (spinners), so a frame is never caught mid-way.
+  await page.screenshot({ path: file, fullPage: true, animations: "disabled", caret: "hide" });
+}
