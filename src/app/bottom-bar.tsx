@@ -15,8 +15,8 @@ const LINKS: readonly { to: string; label: string; icon: LucideIcon }[] = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
     "flex flex-col items-center gap-0.5 rounded-lg px-1.5 py-1 text-[11px] font-medium leading-tight transition sm:flex-row sm:gap-1.5 sm:px-3 sm:py-2 sm:text-sm",
-    "focus-visible:outline-2 focus-visible:outline-brand-500",
-    isActive ? "text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+    "focus-ring",
+    isActive ? "text-accent-fg" : "text-fg-muted hover:bg-surface-muted hover:text-fg",
   );
 
 /**
@@ -25,7 +25,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function BottomBar({ minimal }: { minimal: boolean }) {
   return (
-    <footer className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+    <footer className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-2 sm:px-6">
         {minimal ? (
           <span />
@@ -59,7 +59,7 @@ function NowPlayingLink() {
     <NavLink to={paths.music} className={linkClass}>
       <ListMusic aria-hidden className="size-5 shrink-0 sm:size-4" />
       <span className="whitespace-nowrap">Music</span>
-      {detail && <span className="sr-only max-w-32 truncate font-normal text-stone-500 md:not-sr-only">{detail}</span>}
+      {detail && <span className="sr-only max-w-32 truncate font-normal text-fg-subtle md:not-sr-only">{detail}</span>}
     </NavLink>
   );
 }

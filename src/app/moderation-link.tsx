@@ -13,8 +13,8 @@ export function ModerationLink() {
       className={({ isActive }) =>
         clsx(
           // A phone's bar has no room for it: there the own profile page links to Moderation.
-          "hidden items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500 sm:flex",
-          isActive ? "bg-brand-50 text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+          "hidden items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium focus-ring sm:flex",
+          isActive ? "bg-accent-soft text-accent-fg" : "text-fg-muted hover:bg-surface-muted hover:text-fg",
         )
       }
     >

@@ -41,7 +41,7 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-surface px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
@@ -50,7 +50,7 @@ export function RootLayout() {
         <div
           role="progressbar"
           aria-label="Loading the page"
-          className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-brand-500"
+          className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-focus"
         />
       )}
       {/* tabIndex -1: the skip link and a change of screen move the focus here (see above). */}

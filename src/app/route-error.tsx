@@ -14,8 +14,8 @@ export function RouteError() {
 
   return (
     <section role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-stone-900">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-3 text-stone-600">
+      <h1 className="text-2xl font-semibold text-fg">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="mt-3 text-fg-muted">
         {notFound
           ? "There is nothing at this address."
           : "This screen could not be shown. Check your connection and try again."}
@@ -24,13 +24,13 @@ export function RouteError() {
         <button
           type="button"
           onClick={() => window.location.reload()}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-contrast hover:bg-accent-hover focus-ring"
         >
           Reload
         </button>
         <Link
           to={paths.home}
-          className="rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+          className="rounded-lg border border-line-strong px-4 py-2 text-sm font-semibold text-fg-secondary hover:bg-surface-muted focus-ring"
         >
           Go home
         </Link>

@@ -14,17 +14,17 @@ export function SuspendedNotice({ endsAt, reason }: SuspendedNoticeProps) {
   return (
     <section
       aria-labelledby="suspended-title"
-      className="mx-auto my-10 max-w-lg rounded-2xl border border-red-200 bg-white p-6 text-center shadow-sm sm:my-16"
+      className="mx-auto my-10 max-w-lg rounded-2xl border border-danger-line bg-surface p-6 text-center shadow-sm sm:my-16"
     >
-      <Ban aria-hidden className="mx-auto size-10 text-red-600" />
-      <h1 id="suspended-title" className="mt-3 text-xl font-bold text-stone-900">
+      <Ban aria-hidden className="mx-auto size-10 text-danger" />
+      <h1 id="suspended-title" className="mt-3 text-xl font-bold text-fg">
         Your account is suspended
       </h1>
-      <p className="mt-2 text-stone-700">{endsAt === null ? "Indefinitely." : `Until ${until.format(endsAt)}.`}</p>
-      <p className="mt-3 rounded-lg bg-stone-50 px-3 py-2 text-sm break-words text-stone-700">
+      <p className="mt-2 text-fg-secondary">{endsAt === null ? "Indefinitely." : `Until ${until.format(endsAt)}.`}</p>
+      <p className="mt-3 rounded-lg bg-canvas px-3 py-2 text-sm break-words text-fg-secondary">
         <span className="font-medium">Reason:</span> {reason}
       </p>
-      <p className="mt-3 text-sm text-stone-600">
+      <p className="mt-3 text-sm text-fg-muted">
         Your posts and books stay as they are. If you think this is a mistake, write to us from the Help page&apos;s
         address.
       </p>

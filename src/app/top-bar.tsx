@@ -16,8 +16,8 @@ const ModerationLink = lazy(async () => ({ default: (await import("./moderation-
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    "rounded-lg px-2 py-1.5 text-sm font-bold tracking-wide transition focus-visible:outline-2 focus-visible:outline-brand-500 sm:px-3",
-    isActive ? "bg-brand-50 text-brand-700" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900",
+    "rounded-lg px-2 py-1.5 text-sm font-bold tracking-wide transition focus-ring sm:px-3",
+    isActive ? "bg-accent-soft text-accent-fg" : "text-fg-secondary hover:bg-surface-muted hover:text-fg",
   );
 
 /**
@@ -26,12 +26,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function TopBar({ minimal, suspended = false }: { minimal: boolean; suspended?: boolean }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-        <Link
-          to={paths.home}
-          className="flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-500"
-        >
+        <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded-lg focus-ring">
           <img src="/images/logo.svg" alt="" className="size-9" />
           <span className="sr-only">Home</span>
         </Link>
@@ -72,10 +69,10 @@ function UserArea({ suspended }: { suspended: boolean }) {
         to={paths.account}
         // Starts with the name shown beside the avatar, so the spoken name matches what is seen.
         aria-label={`${viewer.displayName}, my account`}
-        className="flex items-center gap-2 rounded-full p-0.5 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:pr-3"
+        className="flex items-center gap-2 rounded-full p-0.5 hover:bg-surface-muted focus-ring md:pr-3"
       >
         <Avatar src={viewer.photoURL} name={viewer.displayName} size="sm" />
-        <span className="hidden max-w-40 truncate text-sm font-medium text-stone-700 md:inline">
+        <span className="hidden max-w-40 truncate text-sm font-medium text-fg-secondary md:inline">
           {viewer.displayName}
         </span>
       </Link>
@@ -83,7 +80,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
         type="button"
         onClick={() => void logOut()}
         disabled={signingOut}
-        className="flex items-center gap-1.5 rounded-lg p-3 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        className="flex items-center gap-1.5 rounded-lg p-3 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-60"
       >
         <LogOut aria-hidden className="size-4" />
         <span className="sr-only sm:not-sr-only">Log Out</span>

@@ -19,11 +19,11 @@ export function VolumeControls() {
         aria-pressed={muted}
         title={muted ? "Unmute" : "Mute"}
         onClick={() => manager.toggleMute()}
-        className="flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 aria-pressed:text-stone-400"
+        className="flex size-10 items-center justify-center rounded-full text-fg-secondary hover:bg-surface-muted focus-ring aria-pressed:text-fg-faint"
       >
         <Icon aria-hidden className="size-5" />
       </button>
-      <label htmlFor={sliderId} className="sr-only text-xs font-medium text-stone-600 lg:not-sr-only">
+      <label htmlFor={sliderId} className="sr-only text-xs font-medium text-fg-muted lg:not-sr-only">
         Volume
       </label>
       <input
@@ -35,7 +35,7 @@ export function VolumeControls() {
         value={percent}
         aria-valuetext={`${percent}%`}
         onChange={(event) => manager.setVolume(Number(event.target.value) / 100)}
-        className="h-1.5 w-16 cursor-pointer accent-brand-600 min-[400px]:w-20 sm:w-28"
+        className="h-1.5 w-16 cursor-pointer accent-accent min-[400px]:w-20 sm:w-28"
       />
     </div>
   );

@@ -43,7 +43,7 @@ function CommentAction({ label, text, onClick, tone, children }: CommentActionPr
       onClick={onClick}
       aria-label={nameWithQuote(label, text)}
       title={label}
-      className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-500 transition focus-visible:outline-2 ${tone}`}
+      className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg-subtle transition focus-ring ${tone}`}
     >
       {children}
     </button>
@@ -53,15 +53,15 @@ function CommentAction({ label, text, onClick, tone, children }: CommentActionPr
 /** One comment: author, time (and "edited"), text; its author gets Edit (where offered) and Delete, others Report. */
 export function CommentItem({ comment, onEdit, onDelete, reportTarget }: CommentItemProps) {
   return (
-    <li className="flex gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
+    <li className="flex gap-3 rounded-xl bg-surface p-3 shadow-sm ring-1 ring-line">
       <CreatorAvatarLink creator={comment.author} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-sm font-semibold text-stone-900">{comment.author.displayName}</span>
-          <TimeAgo timestamp={comment._creationTime} className="text-xs text-stone-500" />
-          {comment.editedAt != null && <span className="text-xs text-stone-400">(edited)</span>}
+          <span className="text-sm font-semibold text-fg">{comment.author.displayName}</span>
+          <TimeAgo timestamp={comment._creationTime} className="text-xs text-fg-subtle" />
+          {comment.editedAt != null && <span className="text-xs text-fg-faint">(edited)</span>}
         </div>
-        <p className="mt-1 text-sm break-words whitespace-pre-line text-stone-800">{comment.text}</p>
+        <p className="mt-1 text-sm break-words whitespace-pre-line text-fg">{comment.text}</p>
       </div>
       {!comment.isMine && <ReportButton target={reportTarget} label="comment" text={comment.text} variant="icon" />}
       {comment.isMine && (
@@ -71,7 +71,7 @@ export function CommentItem({ comment, onEdit, onDelete, reportTarget }: Comment
               label="Edit comment"
               text={comment.text}
               onClick={onEdit}
-              tone="hover:bg-stone-200 hover:text-stone-700 focus-visible:outline-brand-500"
+              tone="hover:bg-surface-strong hover:text-fg-secondary focus-visible:outline-focus"
             >
               <Pencil aria-hidden className="size-4" />
             </CommentAction>
@@ -80,7 +80,7 @@ export function CommentItem({ comment, onEdit, onDelete, reportTarget }: Comment
             label="Delete comment"
             text={comment.text}
             onClick={onDelete}
-            tone="hover:bg-red-50 hover:text-red-600 focus-visible:outline-red-500"
+            tone="hover:bg-danger-soft hover:text-danger focus-visible:outline-danger-ring"
           >
             <Trash2 aria-hidden className="size-4" />
           </CommentAction>

@@ -20,9 +20,9 @@ export function CommentList<Comment extends { _id: string }>({ comments, renderC
   return (
     <div tabIndex={-1} className="space-y-3 focus:outline-none">
       {comments.status === "LoadingFirstPage" ? (
-        <p className="text-sm text-stone-500">Loading...</p>
+        <p className="text-sm text-fg-subtle">Loading...</p>
       ) : comments.results.length === 0 ? (
-        <p className="text-sm text-stone-500">No comments yet. Be the first to say something.</p>
+        <p className="text-sm text-fg-subtle">No comments yet. Be the first to say something.</p>
       ) : (
         <ul aria-label="Comments" className="space-y-3">
           {comments.results.map(renderComment)}

@@ -44,10 +44,10 @@ export function FriendButton({ userId, name, isFriend }: FriendButtonProps) {
       aria-label={`${isFriend ? "Unfriend" : "Add Friend"} (${name})`}
       className={clsx(
         "inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium shadow-sm transition",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-60",
+        "focus-ring aria-disabled:opacity-60",
         isFriend
-          ? "border border-stone-300 bg-white text-stone-700 hover:bg-stone-50"
-          : "bg-brand-600 text-white hover:bg-brand-700",
+          ? "border border-line-strong bg-surface text-fg-secondary hover:bg-canvas"
+          : "bg-accent text-accent-contrast hover:bg-accent-hover",
       )}
     >
       <Icon aria-hidden className="size-4" />

@@ -36,7 +36,7 @@ export function MessageButton({ userId, name }: { userId: Id<"users">; name: str
       onClick={() => void open()}
       disabled={opening}
       aria-label={`Message (${name})`}
-      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring disabled:opacity-60"
     >
       <MessageSquare aria-hidden className="size-4" />
       Message

@@ -27,7 +27,7 @@ export function Avatar({ src, name, size = "md", decorative = false, className }
       alt={decorative ? "" : `${name}'s avatar`}
       loading="lazy"
       onError={() => setBrokenSrc(src ?? null)}
-      className={clsx(SIZES[size], "shrink-0 rounded-full bg-stone-200 object-cover", className)}
+      className={clsx(SIZES[size], "shrink-0 rounded-full bg-surface-strong object-cover", className)}
     />
   );
 }

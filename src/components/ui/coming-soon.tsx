@@ -3,7 +3,7 @@ export function ComingSoon({ title }: { title: string }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="mt-3 text-stone-600">This screen is coming soon. It is not built yet.</p>
+      <p className="mt-3 text-fg-muted">This screen is coming soon. It is not built yet.</p>
     </section>
   );
 }

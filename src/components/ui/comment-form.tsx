@@ -38,7 +38,7 @@ export function CommentForm({
 
   return (
     <form onSubmit={submit} className="space-y-2">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-stone-700">
+      <label htmlFor={fieldId} className="block text-sm font-medium text-fg-secondary">
         {label}
       </label>
       <textarea
@@ -48,16 +48,16 @@ export function CommentForm({
         maxLength={maxLength}
         rows={3}
         placeholder={placeholder}
-        className="block w-full resize-y rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+        className="block w-full resize-y rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm placeholder:text-fg-faint focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
       />
       <div className="flex items-center justify-between gap-3">
-        <span className="text-xs text-stone-500 tabular-nums" aria-hidden={text.length < maxLength * 0.8}>
+        <span className="text-xs text-fg-subtle tabular-nums" aria-hidden={text.length < maxLength * 0.8}>
           {text.length >= maxLength * 0.8 ? `${text.length}/${maxLength}` : ""}
         </span>
         <button
           type="submit"
           aria-disabled={blank || pending}
-          className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+          className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
         >
           {pending ? "Posting..." : submitLabel}
         </button>

@@ -56,7 +56,7 @@ export function ConfirmDialog({
           data-autofocus
           onClick={() => !busy && onOpenChange(false)}
           aria-disabled={busy}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-50"
+          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring aria-disabled:opacity-50"
         >
           Cancel
         </button>
@@ -65,10 +65,10 @@ export function ConfirmDialog({
           onClick={confirm}
           aria-disabled={busy}
           className={clsx(
-            "inline-flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 aria-disabled:opacity-60",
+            "inline-flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold text-accent-contrast shadow-sm transition focus-ring aria-disabled:opacity-60",
             destructive
-              ? "bg-red-600 hover:bg-red-700 focus-visible:outline-red-500"
-              : "bg-brand-600 hover:bg-brand-700 focus-visible:outline-brand-500",
+              ? "bg-danger hover:bg-danger-hover focus-visible:outline-danger-ring"
+              : "bg-accent hover:bg-accent-hover focus-visible:outline-focus",
           )}
         >
           {busy ? busyLabel : confirmLabel}

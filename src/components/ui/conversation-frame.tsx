@@ -19,12 +19,12 @@ type ConversationFrameProps = {
 export function ConversationFrame({ back, header, children }: ConversationFrameProps) {
   return (
     <div className="mx-auto -mb-8 flex h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] max-w-3xl flex-col sm:mb-0 sm:h-[calc(100dvh-9.5rem)] sm:px-6 sm:pt-4">
-      <div className="flex min-h-0 flex-1 flex-col overflow-hidden bg-stone-50 sm:rounded-2xl sm:border sm:border-stone-200 sm:shadow-sm">
-        <header className="flex items-center gap-2 border-b border-stone-200 bg-white px-2 py-2 sm:gap-3 sm:px-4">
+      <div className="flex min-h-0 flex-1 flex-col overflow-hidden bg-canvas sm:rounded-2xl sm:border sm:border-line sm:shadow-sm">
+        <header className="flex items-center gap-2 border-b border-line bg-surface px-2 py-2 sm:gap-3 sm:px-4">
           <Link
             to={back.to}
             aria-label={back.label}
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-500"
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg-muted hover:bg-surface-muted hover:text-fg focus-ring"
           >
             <ArrowLeft aria-hidden className="size-5" />
           </Link>

@@ -17,10 +17,10 @@ export function CreatorAvatarLink({ creator, size = "sm", showName = false }: Cr
       to={paths.accountOf(creator.userId)}
       title={creator.displayName}
       aria-label={showName ? undefined : `${creator.displayName}'s account`}
-      className="inline-flex min-w-0 shrink-0 items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      className="inline-flex min-w-0 shrink-0 items-center gap-2 rounded-full focus-ring"
     >
       <Avatar src={creator.photoURL} name={creator.displayName} size={size} decorative />
-      {showName && <span className="truncate font-medium text-stone-900 hover:underline">{creator.displayName}</span>}
+      {showName && <span className="truncate font-medium text-fg hover:underline">{creator.displayName}</span>}
     </Link>
   );
 }

@@ -28,7 +28,7 @@ export function Dialog({ open, onOpenChange, title, description, children, preve
   return (
     <RadixDialog.Root open={open} onOpenChange={changeOpen}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-stone-900/50 backdrop-blur-[1px]" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-scrim/50 backdrop-blur-[1px]" />
         <DialogContent title={title} description={description} preventClose={preventClose}>
           {children}
         </DialogContent>
@@ -62,13 +62,13 @@ function DialogContent({ title, description, preventClose, children }: DialogCon
         // Delete button), the nearest of its former ancestors still on the page that takes it.
         focusNearestRemaining(openerPath);
       }}
-      className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl focus:outline-none"
+      className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-surface shadow-xl focus:outline-none"
     >
-      <div className="flex items-start gap-3 border-b border-stone-100 px-5 pt-5 pb-3">
+      <div className="flex items-start gap-3 border-b border-line-subtle px-5 pt-5 pb-3">
         <div className="min-w-0 flex-1">
-          <RadixDialog.Title className="text-lg font-semibold text-stone-900">{title}</RadixDialog.Title>
+          <RadixDialog.Title className="text-lg font-semibold text-fg">{title}</RadixDialog.Title>
           {description && (
-            <RadixDialog.Description className="mt-1 text-sm whitespace-pre-line text-stone-600">
+            <RadixDialog.Description className="mt-1 text-sm whitespace-pre-line text-fg-muted">
               {description}
             </RadixDialog.Description>
           )}
@@ -76,7 +76,7 @@ function DialogContent({ title, description, preventClose, children }: DialogCon
         <RadixDialog.Close
           aria-label="Close"
           disabled={preventClose}
-          className="-mt-1 -mr-2 inline-flex size-10 items-center justify-center rounded-full text-stone-500 transition hover:bg-stone-100 hover:text-stone-800 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-40"
+          className="-mt-1 -mr-2 inline-flex size-10 items-center justify-center rounded-full text-fg-subtle transition hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-40"
         >
           <X aria-hidden className="size-5" />
         </RadixDialog.Close>

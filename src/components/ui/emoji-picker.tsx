@@ -65,8 +65,8 @@ export function EmojiPicker({ onPick, disabled }: EmojiPickerProps) {
         disabled={disabled}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
         className={clsx(
-          "inline-flex size-11 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-50",
-          open ? "bg-brand-50 text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+          "inline-flex size-11 items-center justify-center rounded-full transition focus-ring disabled:opacity-50",
+          open ? "bg-accent-soft text-accent-fg" : "text-fg-muted hover:bg-surface-muted hover:text-fg",
         )}
       >
         <SmilePlus aria-hidden className="size-5" />
@@ -78,7 +78,7 @@ export function EmojiPicker({ onPick, disabled }: EmojiPickerProps) {
           role="dialog"
           aria-label="Emojis"
           onKeyDown={onGridKeyDown}
-          className="absolute bottom-full left-0 z-20 mb-2 grid w-max grid-cols-6 gap-0.5 rounded-2xl border border-stone-200 bg-white p-2 shadow-xl"
+          className="absolute bottom-full left-0 z-20 mb-2 grid w-max grid-cols-6 gap-0.5 rounded-2xl border border-line bg-surface p-2 shadow-xl"
         >
           {EMOJIS.map(({ emoji, name }) => (
             <button
@@ -90,7 +90,7 @@ export function EmojiPicker({ onPick, disabled }: EmojiPickerProps) {
                 setOpen(false);
                 onPick(emoji);
               }}
-              className="inline-flex size-11 items-center justify-center rounded-lg text-2xl leading-none transition hover:bg-stone-100 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+              className="inline-flex size-11 items-center justify-center rounded-lg text-2xl leading-none transition hover:bg-surface-muted focus-visible:bg-accent-soft focus-ring"
             >
               {emoji}
             </button>

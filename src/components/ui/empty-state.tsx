@@ -10,8 +10,8 @@ type EmptyStateProps = {
 /** A friendly "nothing here yet" block for lists with no items. */
 export function EmptyState({ title, children }: EmptyStateProps) {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white/70 px-6 py-12 text-center">
-      <p className="text-base font-medium text-stone-700">{title}</p>
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-dashed border-line-strong bg-surface/70 px-6 py-12 text-center">
+      <p className="text-base font-medium text-fg-secondary">{title}</p>
       {children}
     </div>
   );

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 
 const secondaryButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-50";
+  "inline-flex min-h-10 items-center justify-center rounded-lg border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring aria-disabled:opacity-50";
 const primaryButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-accent px-5 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 type FormActionsProps = {
   /** A button for dialogs, a link for pages (it also works with a fresh page, where going back would not). */
@@ -51,7 +51,7 @@ export function FormActions({ cancel, busy, busyLabel, children }: FormActionsPr
 export function FormError({ message }: { message: string | null }) {
   if (message === null) return null;
   return (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+    <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
       {message}
     </p>
   );

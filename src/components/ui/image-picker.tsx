@@ -42,16 +42,16 @@ export function ImagePicker({
 
   return (
     <div className="space-y-1.5">
-      <label htmlFor={inputId} className="block text-sm font-medium text-stone-700">
+      <label htmlFor={inputId} className="block text-sm font-medium text-fg-secondary">
         {label}
         {required && <span aria-hidden>*</span>}
       </label>
-      <div className="flex items-center gap-3 rounded-lg border border-dashed border-stone-300 bg-stone-50 p-3 focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
-        <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-white ring-1 ring-stone-200">
+      <div className="flex items-center gap-3 rounded-lg border border-dashed border-line-strong bg-canvas p-3 focus-within:border-accent-line focus-within:ring-2 focus-within:ring-focus/30">
+        <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-surface ring-1 ring-line">
           {previewUrl ? (
             <img src={previewUrl} alt="Selected image preview" className="size-full object-cover" />
           ) : (
-            <ImagePlus aria-hidden className="size-6 text-stone-400" />
+            <ImagePlus aria-hidden className="size-6 text-fg-faint" />
           )}
         </div>
         <div className="min-w-0 flex-1">
@@ -71,17 +71,17 @@ export function ImagePicker({
           <label
             htmlFor={inputId}
             aria-hidden
-            className="inline-flex min-h-10 cursor-pointer items-center rounded-md bg-brand-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+            className="inline-flex min-h-10 cursor-pointer items-center rounded-md bg-accent px-3 text-sm font-medium text-accent-contrast shadow-sm hover:bg-accent-hover peer-focus-ring peer- peer- peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
           >
             {file || previewUrl ? "Choose another image" : "Choose image"}
           </label>
-          <p id={hintId} className="mt-1.5 text-xs break-words text-stone-600">
+          <p id={hintId} className="mt-1.5 text-xs break-words text-fg-muted">
             {file ? file.name : "JPEG, PNG, WebP or GIF. Large images are resized before upload."}
           </p>
         </div>
       </div>
       {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-600">
+        <p id={errorId} role="alert" className="text-sm text-danger">
           {error}
         </p>
       )}

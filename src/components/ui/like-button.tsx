@@ -35,10 +35,10 @@ export function LikeButton({ liked, count, onToggle }: LikeButtonProps) {
       aria-disabled={pending}
       className={clsx(
         "inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium shadow-sm transition",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-500 aria-disabled:opacity-70",
+        "focus-ring focus-visible:outline-like aria-disabled:opacity-70",
         liked
-          ? "border-rose-200 bg-rose-50 text-rose-600 hover:bg-rose-100"
-          : "border-stone-300 bg-white text-stone-700 hover:bg-stone-50",
+          ? "border-like-line bg-like-soft text-like hover:bg-like-soft-strong"
+          : "border-line-strong bg-surface text-fg-secondary hover:bg-canvas",
       )}
     >
       <Heart aria-hidden className={clsx("size-5", liked && "fill-current")} />

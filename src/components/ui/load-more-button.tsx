@@ -37,7 +37,7 @@ function ShownLoadMoreButton({
         type="button"
         onClick={() => !loading && onLoadMore()}
         aria-disabled={loading}
-        className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-60"
+        className="inline-flex min-h-10 items-center rounded-lg border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring aria-disabled:opacity-60"
       >
         {loading ? "Loading..." : label}
       </button>

@@ -25,7 +25,7 @@ export function DeleteMessageButton({
       aria-label={nameWithQuote("Delete message", text)}
       title="Delete message"
       className={clsx(
-        "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-500 transition hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500",
+        "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg-subtle transition hover:bg-danger-soft hover:text-danger focus-ring focus-visible:outline-danger-ring",
         REVEAL_ON_HOVER,
         className,
       )}

@@ -82,7 +82,7 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
   }
 
   return (
-    <form onSubmit={send} className="border-t border-stone-200 bg-white px-3 py-2.5 sm:px-5">
+    <form onSubmit={send} className="border-t border-line bg-surface px-3 py-2.5 sm:px-5">
       <div className="flex items-end gap-2">
         {withEmojiPicker && <EmojiPicker onPick={insertEmoji} />}
         <label htmlFor={fieldId} className="sr-only">
@@ -100,16 +100,16 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
           aria-invalid={tooLong}
           aria-describedby={nearLimit ? limitId : undefined}
           className={clsx(
-            "block max-h-40 min-h-11 flex-1 resize-none rounded-2xl border bg-stone-50 px-4 py-2.5 text-base field-sizing-content placeholder:text-stone-500 focus:bg-white focus:outline-2 sm:text-sm",
+            "block max-h-40 min-h-11 flex-1 resize-none rounded-2xl border bg-canvas px-4 py-2.5 text-base field-sizing-content placeholder:text-fg-subtle focus:bg-surface focus:outline-2 sm:text-sm",
             tooLong
-              ? "border-red-500 focus:outline-red-500/30"
-              : "border-stone-300 focus:border-brand-500 focus:outline-brand-500/30",
+              ? "border-danger-ring focus:outline-danger-ring/30"
+              : "border-line-strong focus:border-accent-line focus:outline-focus/30",
           )}
         />
         <button
           type="submit"
           disabled={!canSend}
-          className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-50"
+          className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring disabled:cursor-not-allowed disabled:opacity-50"
         >
           <SendHorizontal aria-hidden className="size-4" />
           Send
@@ -119,7 +119,7 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
         <p
           id={limitId}
           role={tooLong ? "alert" : undefined}
-          className={clsx("mt-1 px-2 text-xs tabular-nums", tooLong ? "font-medium text-red-700" : "text-stone-600")}
+          className={clsx("mt-1 px-2 text-xs tabular-nums", tooLong ? "font-medium text-danger" : "text-fg-muted")}
         >
           {tooLong
             ? `Messages can be at most ${formatCount(maxLength)} characters (this one has ${formatCount(text.length)}).`

@@ -16,7 +16,7 @@ type PaginationProps = {
 };
 
 const navButton =
-  "inline-flex min-h-10 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-40";
+  "inline-flex min-h-10 items-center gap-1 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-40";
 
 /**
  * Previous / Next with "Page x of y" between them (seed §2). A button with no page to go to says
@@ -30,7 +30,7 @@ export function Pagination({ page, totalPages, canGoBack, canGoForward, onPrevio
         <ChevronLeft aria-hidden className="size-4" />
         Previous
       </button>
-      <p className="text-sm text-stone-600 tabular-nums" aria-live="polite">
+      <p className="text-sm text-fg-muted tabular-nums" aria-live="polite">
         Page {page}
         {totalPages !== null && <> of {Math.max(totalPages, canGoForward ? page + 1 : page)}</>}
       </p>

@@ -25,12 +25,12 @@ export function RadioChoices<Value extends string>({
 }: RadioChoicesProps<Value>) {
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-stone-800">{legend}</legend>
+      <legend className="text-sm font-medium text-fg">{legend}</legend>
       <div className={clsx("mt-2 grid gap-1", twoColumnsOnPhones ? "grid-cols-2" : "sm:grid-cols-2")}>
         {choices.map((choice) => (
           <label
             key={choice}
-            className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm text-stone-800 hover:bg-stone-50 has-[:checked]:bg-brand-50 has-[:checked]:font-medium"
+            className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm text-fg hover:bg-canvas has-[:checked]:bg-accent-soft has-[:checked]:font-medium"
           >
             <input
               type="radio"
@@ -38,7 +38,7 @@ export function RadioChoices<Value extends string>({
               value={choice}
               checked={value === choice}
               onChange={() => onChange(choice)}
-              className="size-4 accent-brand-600"
+              className="size-4 accent-accent"
             />
             {labels[choice]}
           </label>

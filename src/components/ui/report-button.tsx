@@ -34,10 +34,10 @@ export function ReportButton({ target, label, text, variant = "text", className 
         aria-label={text === undefined ? name : nameWithQuote(name, text)}
         title={name}
         className={clsx(
-          "inline-flex shrink-0 items-center justify-center text-stone-500 transition hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-500",
+          "inline-flex shrink-0 items-center justify-center text-fg-subtle transition hover:text-danger focus-ring focus-visible:outline-danger-ring",
           variant === "icon"
-            ? "size-10 rounded-full hover:bg-red-50"
-            : "min-h-10 gap-1.5 rounded-lg px-3 text-sm font-medium hover:bg-red-50",
+            ? "size-10 rounded-full hover:bg-danger-soft"
+            : "min-h-10 gap-1.5 rounded-lg px-3 text-sm font-medium hover:bg-danger-soft",
           className,
         )}
       >

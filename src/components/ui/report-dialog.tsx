@@ -94,7 +94,7 @@ export function ReportDialog({ open, onOpenChange, target, label }: ReportDialog
           }}
         />
         <div>
-          <label htmlFor={detailsId} className="block text-sm font-medium text-stone-800">
+          <label htmlFor={detailsId} className="block text-sm font-medium text-fg">
             Details (optional)
           </label>
           <textarea
@@ -103,9 +103,9 @@ export function ReportDialog({ open, onOpenChange, target, label }: ReportDialog
             value={text}
             maxLength={REPORT_TEXT_LIMIT}
             onChange={(event) => setText(event.target.value)}
-            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+            className="mt-1 block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
           />
-          <p className="mt-1 text-right text-xs text-stone-500">
+          <p className="mt-1 text-right text-xs text-fg-subtle">
             {text.length}/{REPORT_TEXT_LIMIT}
           </p>
         </div>

@@ -53,7 +53,7 @@ export function ScrollingHistory<M extends HistoryMessage>({
         tabIndex={0}
         aria-label={label}
         role="region"
-        className="h-full overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:px-5"
+        className="h-full overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] focus-ring focus-visible:-outline-offset-2 sm:px-5"
       >
         <div>
           {status === "LoadingFirstPage" ? (
@@ -62,7 +62,7 @@ export function ScrollingHistory<M extends HistoryMessage>({
             <>
               <LoadMoreButton status={status} onLoadMore={onLoadOlder} label="Load older" className="mb-3" />
               {messages.length === 0 ? (
-                <p className="py-16 text-center text-sm text-stone-500">{emptyText}</p>
+                <p className="py-16 text-center text-sm text-fg-subtle">{emptyText}</p>
               ) : (
                 <ol aria-label="Messages" className="space-y-1.5">
                   {messages.map((message, index) => {
@@ -72,7 +72,7 @@ export function ScrollingHistory<M extends HistoryMessage>({
                       <Fragment key={message._id}>
                         {newDay && (
                           <li className="flex justify-center pt-3 pb-1">
-                            <span className="rounded-full bg-stone-200/70 px-3 py-0.5 text-xs font-medium text-stone-600">
+                            <span className="rounded-full bg-surface-strong/70 px-3 py-0.5 text-xs font-medium text-fg-muted">
                               {formatDayHeading(message._creationTime)}
                             </span>
                           </li>
@@ -95,7 +95,7 @@ export function ScrollingHistory<M extends HistoryMessage>({
             // The button goes once the newest message is in view: keep the focus in the history.
             box.current?.focus({ preventScroll: true });
           }}
-          className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-contrast shadow-lg hover:bg-accent-hover focus-ring"
         >
           <ArrowDown aria-hidden className="size-4" />
           New messages

@@ -20,7 +20,7 @@ type TextFieldProps = {
 };
 
 const fieldClass =
-  "block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 read-only:bg-stone-100 read-only:text-stone-500 sm:text-sm";
+  "block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm placeholder:text-fg-faint focus:border-accent-line focus:outline-2 focus:outline-focus/30 read-only:bg-surface-muted read-only:text-fg-subtle sm:text-sm";
 
 /** A labelled text input or textarea. Required-ness is checked by the form, not the browser, so seed messages show. */
 export function TextField({
@@ -50,7 +50,7 @@ export function TextField({
   };
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-700">
+      <label htmlFor={id} className="block text-sm font-medium text-fg-secondary">
         {label}
         {required && <span aria-hidden>*</span>}
       </label>

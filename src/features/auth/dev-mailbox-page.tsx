@@ -15,8 +15,8 @@ export default function DevMailboxPage() {
   const options = useQuery(api.users.signInOptions, {});
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-stone-900">Dev mailbox</h1>
-      <p className="mt-1 text-sm text-stone-600">
+      <h1 className="text-2xl font-semibold text-fg">Dev mailbox</h1>
+      <p className="mt-1 text-sm text-fg-muted">
         E-mails this local deployment would have sent. Nothing here leaves your machine.
       </p>
       <div className="mt-6">
@@ -41,22 +41,22 @@ function MessageList() {
   return (
     <ul className="space-y-3" aria-label="Messages">
       {messages.map((message) => (
-        <li key={message._id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+        <li key={message._id} className="rounded-xl border border-line bg-surface p-4 shadow-sm">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-            <dt className="text-stone-500">To</dt>
-            <dd className="break-all font-medium text-stone-900">{message.to}</dd>
-            <dt className="text-stone-500">Subject</dt>
-            <dd className="text-stone-800">{message.subject}</dd>
-            <dt className="text-stone-500">Code</dt>
-            <dd className="font-mono text-lg font-semibold tracking-widest text-stone-900">{message.code}</dd>
-            <dt className="text-stone-500">Link</dt>
+            <dt className="text-fg-subtle">To</dt>
+            <dd className="break-all font-medium text-fg">{message.to}</dd>
+            <dt className="text-fg-subtle">Subject</dt>
+            <dd className="text-fg">{message.subject}</dd>
+            <dt className="text-fg-subtle">Code</dt>
+            <dd className="font-mono text-lg font-semibold tracking-widest text-fg">{message.code}</dd>
+            <dt className="text-fg-subtle">Link</dt>
             <dd className="break-all">
-              <a href={message.link} className="text-brand-700 underline-offset-2 hover:underline">
+              <a href={message.link} className="text-accent-fg underline-offset-2 hover:underline">
                 {message.link}
               </a>
             </dd>
-            <dt className="text-stone-500">Time</dt>
-            <dd className="text-stone-700">
+            <dt className="text-fg-subtle">Time</dt>
+            <dd className="text-fg-secondary">
               <time dateTime={new Date(message._creationTime).toISOString()}>
                 {new Date(message._creationTime).toLocaleString()}
               </time>

@@ -79,7 +79,7 @@ export default function RegisterPage() {
           value={confirmPassword}
           onChange={setConfirmPassword}
         />
-        <p className="text-xs text-stone-500">At least {MIN_PASSWORD_LENGTH} characters.</p>
+        <p className="text-xs text-fg-subtle">At least {MIN_PASSWORD_LENGTH} characters.</p>
         <FormMessage tone="error">{error}</FormMessage>
         <SubmitButton busy={busy} busyLabel="Registering...">
           Register

@@ -159,7 +159,7 @@ export default function VerifyEmailPage() {
               onChange={setPassword}
               autoFocus={linkEmail !== "" && linkCode !== ""}
             />
-            <p className="text-xs text-stone-600">
+            <p className="text-xs text-fg-muted">
               This browser did not register this address: enter the password chosen when registering.
             </p>
           </div>

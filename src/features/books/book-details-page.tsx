@@ -34,7 +34,7 @@ export default function BookDetailsPage() {
     return (
       <section className="px-4 py-16">
         <EmptyState title="Book not found">
-          <Link to={paths.books} className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to={paths.books} className="text-sm font-medium text-accent-fg hover:underline">
             Back to BOOK_CROSS
           </Link>
         </EmptyState>
@@ -60,7 +60,7 @@ export default function BookDetailsPage() {
     <div className="mx-auto max-w-5xl space-y-10 px-3 py-6 sm:px-6 sm:py-8">
       <Link
         to={paths.books}
-        className="inline-flex min-h-10 items-center gap-1 rounded text-sm font-medium text-stone-600 hover:text-stone-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="inline-flex min-h-10 items-center gap-1 rounded text-sm font-medium text-fg-muted hover:text-fg hover:underline focus-ring"
       >
         <ArrowLeft aria-hidden className="size-4" />
         BOOK_CROSS

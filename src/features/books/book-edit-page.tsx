@@ -22,7 +22,7 @@ export default function BookEditPage() {
     return (
       <section className="px-4 py-16">
         <EmptyState title="Book not found">
-          <Link to={paths.books} className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to={paths.books} className="text-sm font-medium text-accent-fg hover:underline">
             Back to BOOK_CROSS
           </Link>
         </EmptyState>
@@ -33,8 +33,8 @@ export default function BookEditPage() {
     return (
       <section className="px-4 py-16">
         <EmptyState title="You can only edit books you added.">
-          <Lock aria-hidden className="size-6 text-stone-400" />
-          <Link to={paths.book(book._id)} className="text-sm font-medium text-brand-700 hover:underline">
+          <Lock aria-hidden className="size-6 text-fg-faint" />
+          <Link to={paths.book(book._id)} className="text-sm font-medium text-accent-fg hover:underline">
             Back to “{book.title}”
           </Link>
         </EmptyState>
@@ -44,8 +44,8 @@ export default function BookEditPage() {
 
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
-      <h1 className="text-2xl font-bold tracking-tight text-stone-900">Edit book</h1>
-      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6">
+      <h1 className="text-2xl font-bold tracking-tight text-fg">Edit book</h1>
+      <div className="rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line sm:p-6">
         <BookEditForm
           book={book}
           onCancel={() => navigate(paths.book(book._id))}

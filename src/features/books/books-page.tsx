@@ -22,7 +22,7 @@ export default function BooksPage() {
     <button
       type="button"
       onClick={() => setAdding(true)}
-      className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring"
     >
       + Add Book
     </button>
@@ -32,7 +32,7 @@ export default function BooksPage() {
     <section className="mx-auto max-w-6xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
       <BooksQuote />
       <div className="flex items-center justify-between gap-3">
-        <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">BOOK_CROSS</h1>
+        <h1 className="text-xl font-bold tracking-tight text-fg sm:text-2xl">BOOK_CROSS</h1>
         {addButton}
       </div>
 

@@ -59,8 +59,8 @@ function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<
         <>
           <ChatRoomCover imageUrl={room.imageUrl} size="sm" />
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-base leading-tight font-semibold text-stone-900 sm:text-lg">{room.name}</h1>
-            <p className="truncate text-xs text-stone-600 sm:text-sm">{room.description}</p>
+            <h1 className="truncate text-base leading-tight font-semibold text-fg sm:text-lg">{room.name}</h1>
+            <p className="truncate text-xs text-fg-muted sm:text-sm">{room.description}</p>
           </div>
           <PeopleHere people={here} />
           {!room.isMine && <ReportButton target={{ kind: "chatRoom", id: room._id }} label="chat" variant="icon" />}

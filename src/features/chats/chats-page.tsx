@@ -30,7 +30,7 @@ export default function ChatsPage() {
     <button
       type="button"
       onClick={() => setCreating(true)}
-      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring"
     >
       <Plus aria-hidden className="size-4" />
       Create chat
@@ -41,7 +41,7 @@ export default function ChatsPage() {
     // Takes the focus (tabindex -1) when a deleted room takes its Delete button with it.
     <section tabIndex={-1} className="mx-auto max-w-3xl px-3 py-6 focus:outline-none sm:px-6 sm:py-8">
       <div className="mb-4 flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-stone-900">Public chats</h1>
+        <h1 className="text-2xl font-bold text-fg">Public chats</h1>
         {createButton}
       </div>
       {status === "LoadingFirstPage" ? (

@@ -23,18 +23,18 @@ export default function DumaPage() {
       <section className="mx-auto max-w-5xl space-y-5 px-3 py-5 sm:px-6 sm:py-8">
         <header>
           <div className="flex items-center justify-between gap-3">
-            <h1 className="text-2xl font-bold tracking-tight text-stone-900">Duma</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-fg">Duma</h1>
             <button
               type="button"
               onClick={() => setEditing(true)}
               disabled={own === undefined}
-              className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-50"
+              className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-line-strong bg-surface px-4 text-sm font-semibold text-fg shadow-sm hover:bg-canvas focus-ring disabled:opacity-50"
             >
               <Pencil aria-hidden className="size-4" />
               Edit cards
             </button>
           </div>
-          <p className="mt-1 text-sm text-stone-600">
+          <p className="mt-1 text-sm text-fg-muted">
             {own
               ? "You are playing your own deck."
               : "Keep air, earth, fire and water in balance for as long as you can."}
@@ -61,10 +61,10 @@ export default function DumaPage() {
 function BestReign({ playingOwnDeck }: { playingOwnDeck: boolean }) {
   const best = useQuery(api.duma.myBestReign, {});
   return (
-    <aside className="mx-auto flex max-w-sm items-start gap-3 lg:max-w-none rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-stone-800">
-      <Trophy aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
+    <aside className="mx-auto flex max-w-sm items-start gap-3 lg:max-w-none rounded-2xl border border-warning-line bg-warning-soft p-4 text-sm text-fg">
+      <Trophy aria-hidden className="mt-0.5 size-5 shrink-0 text-warning" />
       <div>
-        <h2 className="font-semibold text-stone-900">Your longest reign</h2>
+        <h2 className="font-semibold text-fg">Your longest reign</h2>
         <p>
           {best === undefined
             ? "Loading..."
@@ -75,7 +75,7 @@ function BestReign({ playingOwnDeck }: { playingOwnDeck: boolean }) {
         {playingOwnDeck && <p className="mt-1">Games with your own deck do not count for records.</p>}
         <Link
           to={paths.games}
-          className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600"
+          className="mt-1 inline-block font-semibold text-accent-fg underline underline-offset-2 hover:text-accent-fg"
         >
           See the longest reigns
         </Link>

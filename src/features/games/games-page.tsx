@@ -11,8 +11,8 @@ export default function GamesPage() {
   return (
     <section className="mx-auto max-w-5xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Games and apps</h1>
-        <p className="mt-2 text-stone-600">Play, reflect, plan: a few things to do here besides reading.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-fg">Games and apps</h1>
+        <p className="mt-2 text-fg-muted">Play, reflect, plan: a few things to do here besides reading.</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ul aria-label="Games and apps" className="grid gap-4 sm:grid-cols-2">

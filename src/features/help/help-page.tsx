@@ -5,9 +5,9 @@ import { mailtoLink, SUPPORT_EMAIL } from "@/config/contact";
 import { paths } from "@/config/paths";
 import { useScreenTitle } from "@/lib/use-screen-title";
 
-const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600";
+const linkClass = "font-semibold text-accent-fg underline underline-offset-2 hover:text-accent-fg";
 const actionClass =
-  "mt-4 inline-flex min-h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+  "mt-4 inline-flex min-h-10 items-center gap-2 rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring";
 
 const JOIN_BODY = `Hello DUMY team,
 
@@ -23,8 +23,8 @@ export default function HelpPage() {
   return (
     <section className="mx-auto max-w-3xl space-y-6 px-3 py-6 sm:px-6 sm:py-10">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">Help</h1>
-        <p className="mt-2 text-stone-600">
+        <h1 className="text-2xl font-bold tracking-tight text-fg">Help</h1>
+        <p className="mt-2 text-fg-muted">
           Questions, ideas or something broken? Here is how to reach the people who run this community.
         </p>
       </header>
@@ -33,12 +33,12 @@ export default function HelpPage() {
         <Card icon={MessageSquareText} title="Contact us">
           <p>Write to the team: a person reads every message.</p>
           <p className="mt-2 flex items-center gap-2">
-            <Mail aria-hidden className="size-4 shrink-0 text-stone-500" />
+            <Mail aria-hidden className="size-4 shrink-0 text-fg-subtle" />
             <a href={`mailto:${SUPPORT_EMAIL}`} className={`${linkClass} break-all`}>
               {SUPPORT_EMAIL}
             </a>
           </p>
-          <p className="mt-2 text-sm text-stone-500">
+          <p className="mt-2 text-sm text-fg-subtle">
             Tell us which page you were on and what happened; a screenshot helps.
           </p>
         </Card>
@@ -97,9 +97,9 @@ export default function HelpPage() {
 
 function Card({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-5 text-stone-700 shadow-sm">
-      <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold text-stone-900">
-        <Icon aria-hidden className="size-5 text-brand-600" />
+    <section className="rounded-2xl border border-line bg-surface p-5 text-fg-secondary shadow-sm">
+      <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold text-fg">
+        <Icon aria-hidden className="size-5 text-accent-fg" />
         {title}
       </h2>
       {children}
@@ -110,7 +110,7 @@ function Card({ icon: Icon, title, children }: { icon: LucideIcon; title: string
 function Question({ q, children }: { q: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="font-medium text-stone-900">{q}</dt>
+      <dt className="font-medium text-fg">{q}</dt>
       <dd className="mt-0.5">{children}</dd>
     </div>
   );

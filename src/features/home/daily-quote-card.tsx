@@ -39,7 +39,7 @@ export function DailyQuoteCard({ date, pictureId }: DailyQuoteCardProps) {
   }
 
   return (
-    <figure className="relative isolate aspect-square w-full max-w-xl overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-950 via-violet-700 to-orange-300 shadow-xl">
+    <figure className="relative isolate aspect-square w-full max-w-xl overflow-hidden rounded-3xl bg-gradient-to-br from-dusk-from via-dusk-via to-dusk-to shadow-xl">
       <img
         src={LOCAL_BACKGROUND_URL}
         alt=""
@@ -63,13 +63,13 @@ export function DailyQuoteCard({ date, pictureId }: DailyQuoteCardProps) {
           )}
         />
       )}
-      <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-t from-black/75 via-black/40 to-black/30" />
-      <div className="flex h-full flex-col justify-between p-5 text-white sm:p-9">
+      <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-t from-scrim/75 via-scrim/40 to-scrim/30" />
+      <div className="flex h-full flex-col justify-between p-5 text-on-image sm:p-9">
         <div className="flex items-center justify-between gap-3 text-xs font-semibold tracking-wider uppercase sm:text-sm">
-          <span className="text-white/85">Quote of the day</span>
+          <span className="text-on-image/85">Quote of the day</span>
           <span
             aria-label={`Day ${day} of ${DAYS_IN_COUNTER}`}
-            className="rounded-full bg-white/20 px-3 py-1 backdrop-blur-sm"
+            className="rounded-full bg-on-image/20 px-3 py-1 backdrop-blur-sm"
           >
             Day {day}/{DAYS_IN_COUNTER}
           </span>
@@ -80,9 +80,9 @@ export function DailyQuoteCard({ date, pictureId }: DailyQuoteCardProps) {
         <figcaption className="flex items-end justify-between gap-3">
           <span>
             <span className="block text-base font-semibold sm:text-lg">— {quote.author}</span>
-            <cite className="block text-xs text-white/75 not-italic sm:text-sm">{quote.source}</cite>
+            <cite className="block text-xs text-on-image/75 not-italic sm:text-sm">{quote.source}</cite>
           </span>
-          <span className="shrink-0 text-[10px] text-white/60 sm:text-xs">
+          <span className="shrink-0 text-[10px] text-on-image/60 sm:text-xs">
             {photo?.loaded ? "Photo: Lorem Picsum" : "Illustration: DUMY"}
           </span>
         </figcaption>

@@ -48,10 +48,10 @@ function ConversationView({ conversation }: { conversation: ConversationDetails 
       header={
         <Link
           to={paths.accountOf(other.userId)}
-          className="flex min-w-0 items-center gap-3 rounded-full pr-3 hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+          className="flex min-w-0 items-center gap-3 rounded-full pr-3 hover:bg-canvas focus-ring"
         >
           <Avatar src={other.photoURL} name={other.displayName} size="md" decorative />
-          <h1 className="truncate text-lg font-semibold text-stone-900">{other.displayName}</h1>
+          <h1 className="truncate text-lg font-semibold text-fg">{other.displayName}</h1>
         </Link>
       }
     >

@@ -17,15 +17,15 @@ export default function MessagesPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-3 py-6 sm:px-6 sm:py-8">
-      <h1 className="mb-4 text-2xl font-bold text-stone-900">Messages</h1>
+      <h1 className="mb-4 text-2xl font-bold text-fg">Messages</h1>
       {status === "LoadingFirstPage" ? (
         <Spinner />
       ) : results.length === 0 ? (
         <EmptyState title="No conversations yet">
-          <p className="text-sm text-stone-600">Press Message beside a friend to start talking.</p>
+          <p className="text-sm text-fg-muted">Press Message beside a friend to start talking.</p>
           <Link
             to={paths.friends}
-            className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring"
           >
             Go to Friends
           </Link>
@@ -34,7 +34,7 @@ export default function MessagesPage() {
         <>
           <ul
             aria-label="Conversations"
-            className="divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+            className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface shadow-sm"
           >
             {results.map((conversation) => (
               <ConversationRow key={conversation.conversationId} conversation={conversation} />

@@ -19,8 +19,8 @@ export default function ModerationPage() {
   if (status === null || status.role === null) return <Navigate to={paths.home} replace />;
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-6 sm:py-8">
-      <h1 className="text-2xl font-bold text-stone-900">Moderation</h1>
-      <p className="mt-1 text-sm text-stone-600">Every action here is written to the audit log with your name.</p>
+      <h1 className="text-2xl font-bold text-fg">Moderation</h1>
+      <p className="mt-1 text-sm text-fg-muted">Every action here is written to the audit log with your name.</p>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ReportsQueue />
         <div className="space-y-8">

@@ -50,7 +50,7 @@ export function suspensionEndText(endsAt: number | null): string {
 }
 
 export const secondaryButton =
-  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring disabled:opacity-60";
 export const dangerButton =
-  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg bg-red-600 px-3 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500 disabled:opacity-60";
-export const sectionHeading = "text-lg font-semibold text-stone-900";
+  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg bg-danger px-3 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-danger-hover focus-ring focus-visible:outline-danger-ring disabled:opacity-60";
+export const sectionHeading = "text-lg font-semibold text-fg";

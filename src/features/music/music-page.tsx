@@ -17,12 +17,12 @@ export default function MusicPage() {
 
   return (
     <section className="mx-auto max-w-2xl px-3 py-6 sm:px-6 sm:py-10">
-      <h1 className="text-2xl font-bold tracking-tight text-stone-900">Music</h1>
-      <p className="mt-2 text-stone-600">
+      <h1 className="text-2xl font-bold tracking-tight text-fg">Music</h1>
+      <p className="mt-2 text-fg-muted">
         Five tracks made for this community. One plays quietly in the background on every page; the Duma game has its
         own.
       </p>
-      <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-700">
+      <p role="status" className="mt-4 rounded-xl bg-accent-soft px-4 py-3 text-sm text-accent-fg">
         {musicStatus(state)}
         {volume === 0 && !stopped && " The volume is off: turn it up in the bottom bar."}
       </p>
@@ -52,29 +52,29 @@ function TrackRow({ track, isPlaying, canStop }: { track: Track; isPlaying: bool
   return (
     <li
       className={clsx(
-        "flex flex-wrap items-center gap-3 rounded-2xl border bg-white p-4 shadow-sm sm:flex-nowrap",
-        isPlaying ? "border-brand-500 ring-1 ring-brand-500" : "border-stone-200",
+        "flex flex-wrap items-center gap-3 rounded-2xl border bg-surface p-4 shadow-sm sm:flex-nowrap",
+        isPlaying ? "border-accent-line ring-1 ring-focus" : "border-line",
       )}
     >
       <span
         aria-hidden
         className={clsx(
           "flex size-11 shrink-0 items-center justify-center rounded-xl",
-          isPlaying ? "bg-brand-600 text-white" : "bg-stone-100 text-stone-500",
+          isPlaying ? "bg-accent text-accent-contrast" : "bg-surface-muted text-fg-subtle",
         )}
       >
         <Music className={clsx("size-5", isPlaying && "animate-pulse")} />
       </span>
       <div className="min-w-0 flex-1">
-        <h2 className="font-semibold text-stone-900">{track.title}</h2>
-        <p className="text-sm text-stone-500">{track.mood}</p>
+        <h2 className="font-semibold text-fg">{track.title}</h2>
+        <p className="text-sm text-fg-subtle">{track.mood}</p>
       </div>
       <div className="flex w-full gap-2 sm:w-auto">
         <button
           type="button"
           aria-label={`Play ${track.title}`}
           onClick={() => audio.play(track.id)}
-          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:flex-none"
+          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-contrast hover:bg-accent-hover focus-ring sm:flex-none"
         >
           <Play aria-hidden className="size-4" />
           Play
@@ -84,7 +84,7 @@ function TrackRow({ track, isPlaying, canStop }: { track: Track; isPlaying: bool
           aria-label={`Stop ${track.title}`}
           onClick={() => canStop && audio.stop(track.id)}
           aria-disabled={!canStop}
-          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-stone-300 px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:flex-none"
+          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-line-strong px-4 py-2 text-sm font-semibold text-fg-secondary hover:bg-surface-muted focus-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:flex-none"
         >
           <Square aria-hidden className="size-3.5" />
           Stop

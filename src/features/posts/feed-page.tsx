@@ -41,12 +41,12 @@ export default function FeedPage() {
   return (
     <section className="mx-auto max-w-6xl space-y-5 px-3 py-6 sm:px-6 sm:py-8">
       <div className="flex items-center justify-between gap-3">
-        <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">DUMY</h1>
+        <h1 className="text-xl font-bold tracking-tight text-fg sm:text-2xl">DUMY</h1>
         <Link
           to={paths.postAdd}
           aria-label="Add post"
           title="Add post"
-          className="inline-flex size-11 items-center justify-center rounded-full bg-brand-600 text-white shadow-md transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          className="inline-flex size-11 items-center justify-center rounded-full bg-accent text-accent-contrast shadow-md transition hover:bg-accent-hover focus-ring"
         >
           <Plus aria-hidden className="size-6" />
         </Link>

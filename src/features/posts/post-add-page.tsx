@@ -27,8 +27,8 @@ export default function PostAddPage() {
 
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
-      <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">Add post</h1>
-      <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+      <h1 className="text-xl font-bold tracking-tight text-fg sm:text-2xl">Add post</h1>
+      <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
         <PostForm mode="add" onSubmit={add} cancelTo={paths.dumy} />
       </div>
     </section>

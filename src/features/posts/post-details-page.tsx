@@ -35,7 +35,7 @@ export default function PostDetailsPage() {
     return (
       <section className="px-4 py-16">
         <EmptyState title="Post not found!">
-          <Link to={paths.dumy} className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to={paths.dumy} className="text-sm font-medium text-accent-fg hover:underline">
             Back to DUMY
           </Link>
         </EmptyState>
@@ -61,7 +61,7 @@ export default function PostDetailsPage() {
     <div className="mx-auto max-w-4xl space-y-10 px-3 py-6 sm:px-6 sm:py-8">
       <Link
         to={paths.dumy}
-        className="inline-flex min-h-10 items-center gap-1 rounded text-sm font-medium text-stone-600 hover:text-stone-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="inline-flex min-h-10 items-center gap-1 rounded text-sm font-medium text-fg-muted hover:text-fg hover:underline focus-ring"
       >
         <ArrowLeft aria-hidden className="size-4" />
         DUMY

@@ -25,7 +25,7 @@ export default function PostEditPage() {
         <EmptyState title={post === null ? "Post not found!" : "Only the author can edit this post."}>
           <Link
             to={post === null ? paths.dumy : paths.post(post._id)}
-            className="text-sm font-medium text-brand-700 hover:underline"
+            className="text-sm font-medium text-accent-fg hover:underline"
           >
             {post === null ? "Back to DUMY" : "Back to the post"}
           </Link>
@@ -44,8 +44,8 @@ export default function PostEditPage() {
 
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
-      <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">Edit post</h1>
-      <div className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+      <h1 className="text-xl font-bold tracking-tight text-fg sm:text-2xl">Edit post</h1>
+      <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
         {/* Keyed by id so the fields start from this post's text, not a previous one's. */}
         <PostForm key={post._id} mode="edit" initial={post} onSubmit={save} cancelTo={paths.post(post._id)} />
       </div>

@@ -42,16 +42,16 @@ export default function NameStep() {
   return (
     <section
       aria-labelledby="name-step-heading"
-      className="mx-auto mt-4 max-w-xl rounded-2xl border border-brand-100 bg-brand-50 p-4 shadow-sm sm:p-5"
+      className="mx-auto mt-4 max-w-xl rounded-2xl border border-accent-soft-strong bg-accent-soft p-4 shadow-sm sm:p-5"
     >
       <form onSubmit={save} noValidate className="space-y-3">
         <div className="flex items-start gap-3">
-          <UserRound aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-700" />
+          <UserRound aria-hidden className="mt-0.5 size-6 shrink-0 text-accent-fg" />
           <div>
-            <h2 id="name-step-heading" className="text-base font-semibold text-stone-900">
+            <h2 id="name-step-heading" className="text-base font-semibold text-fg">
               What should others call you?
             </h2>
-            <p className="text-sm text-stone-700">
+            <p className="text-sm text-fg-secondary">
               This name appears on your posts, books, comments and profile. You can change it later on your profile
               page.
             </p>
@@ -59,7 +59,7 @@ export default function NameStep() {
         </div>
         <TextField label="Your name" value={name} onChange={setName} maxLength={LIMITS.displayName} />
         {error && (
-          <p role="alert" className="text-sm text-red-700">
+          <p role="alert" className="text-sm text-danger">
             {error}
           </p>
         )}
@@ -68,14 +68,14 @@ export default function NameStep() {
             type="button"
             disabled={busy}
             onClick={() => void run(() => skip({}))}
-            className="inline-flex min-h-10 items-center rounded-lg px-3.5 text-sm font-medium text-stone-700 hover:bg-white/70 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+            className="inline-flex min-h-10 items-center rounded-lg px-3.5 text-sm font-medium text-fg-secondary hover:bg-surface/70 focus-ring disabled:opacity-60"
           >
             Not now
           </button>
           <button
             type="submit"
             disabled={busy}
-            className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+            className="inline-flex min-h-10 items-center rounded-lg bg-accent px-3.5 text-sm font-medium text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring disabled:opacity-60"
           >
             Save name
           </button>

@@ -16,14 +16,14 @@ export function AuthField({ label, value, onChange, ...input }: AuthFieldProps) 
   const id = useId();
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-700">
+      <label htmlFor={id} className="block text-sm font-medium text-fg-secondary">
         {label}
       </label>
       <input
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 disabled:bg-stone-100 sm:text-sm"
+        className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm placeholder:text-fg-faint focus:border-accent-line focus:outline-2 focus:outline-focus/30 disabled:bg-surface-muted sm:text-sm"
         {...input}
       />
     </div>

@@ -17,7 +17,9 @@ export function FormMessage({ tone, children }: FormMessageProps) {
         <div
           className={clsx(
             "rounded-lg border px-3 py-2 text-sm",
-            tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-green-200 bg-green-50 text-green-800",
+            tone === "error"
+              ? "border-danger-line bg-danger-soft text-danger"
+              : "border-success-line bg-success-soft text-success",
           )}
         >
           {children}

@@ -9,7 +9,7 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
     <button
       type="submit"
       aria-disabled={busy}
-      className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+      className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
     >
       {busy ? busyLabel : children}
     </button>
@@ -17,6 +17,6 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
 }
 
 export const secondaryButtonClass =
-  "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-line-strong bg-surface px-4 text-sm font-semibold text-fg shadow-sm transition hover:bg-canvas focus-ring disabled:cursor-not-allowed disabled:opacity-60";
 
-export const textLinkClass = "font-medium text-brand-700 underline-offset-2 hover:underline";
+export const textLinkClass = "font-medium text-accent-fg underline-offset-2 hover:underline";

@@ -6,12 +6,12 @@ import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
 /** A book in a grid: cover, title linking to the book, creator avatar linking to their account. */
 export function BookCard({ book, aboveTheFold = false }: { book: BookCardData; aboveTheFold?: boolean }) {
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
+    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition hover:shadow-md">
       <Link
         to={paths.book(book._id)}
         tabIndex={-1}
         aria-hidden
-        className="block aspect-[3/4] overflow-hidden bg-stone-100"
+        className="block aspect-[3/4] overflow-hidden bg-surface-muted"
       >
         {book.imageUrl ? (
           <img
@@ -23,15 +23,15 @@ export function BookCard({ book, aboveTheFold = false }: { book: BookCardData; a
             className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
           />
         ) : (
-          <div className="flex size-full items-center justify-center text-sm text-stone-400">No cover</div>
+          <div className="flex size-full items-center justify-center text-sm text-fg-faint">No cover</div>
         )}
       </Link>
       <div className="flex items-start gap-2 p-3">
         <CreatorAvatarLink creator={book.creator} size="sm" />
-        <h2 className="min-w-0 flex-1 text-sm leading-snug font-semibold text-stone-900 sm:text-base">
+        <h2 className="min-w-0 flex-1 text-sm leading-snug font-semibold text-fg sm:text-base">
           <Link
             to={paths.book(book._id)}
-            className="line-clamp-2 rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            className="line-clamp-2 rounded-sm hover:text-accent-fg hover:underline focus-ring"
           >
             {book.title}
           </Link>

@@ -36,7 +36,7 @@ export function BookComments({ bookId, count }: BookCommentsProps) {
 
   return (
     <section aria-labelledby="comments-heading" className="space-y-5">
-      <h2 id="comments-heading" className="text-lg font-semibold text-stone-900">
+      <h2 id="comments-heading" className="text-lg font-semibold text-fg">
         Comments ({count})
       </h2>
       <CommentForm onSubmit={add} maxLength={BOOK_LIMITS.comment} />

@@ -73,8 +73,8 @@ export function BookEditForm({ book, onSaved, onCancel }: BookEditFormProps) {
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <BookTextFields value={text} onChange={changing(setText)} readOnly={saving} descriptionRows={6} />
-      <fieldset className="min-w-0 space-y-3 rounded-xl border border-stone-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-stone-800">Cover</legend>
+      <fieldset className="min-w-0 space-y-3 rounded-xl border border-line p-4">
+        <legend className="px-1 text-sm font-semibold text-fg">Cover</legend>
         <TextField
           label="Image URL"
           type="url"

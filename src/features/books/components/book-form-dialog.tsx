@@ -109,11 +109,11 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
         disabled={processing}
       />
       {book && (
-        <p className="text-sm text-stone-600">
+        <p className="text-sm text-fg-muted">
           Want a cover from a web address, or more room?{" "}
           <Link
             to={paths.bookEdit(book._id)}
-            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600"
+            className="font-medium text-accent-fg underline underline-offset-2 hover:text-accent-fg"
           >
             Open the edit page
           </Link>

@@ -27,18 +27,18 @@ export function BookInfo({ book, ownerActions }: BookInfoProps) {
 
   return (
     <article className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10">
-      <div className="mx-auto w-full max-w-xs overflow-hidden rounded-2xl bg-stone-100 shadow-sm ring-1 ring-stone-200 sm:max-w-sm md:max-w-none md:self-start">
+      <div className="mx-auto w-full max-w-xs overflow-hidden rounded-2xl bg-surface-muted shadow-sm ring-1 ring-line sm:max-w-sm md:max-w-none md:self-start">
         {book.imageUrl ? (
           <img src={book.imageUrl} alt={`Cover of ${book.title}`} className="max-h-[70vh] w-full object-contain" />
         ) : (
-          <div className="flex aspect-[3/4] items-center justify-center text-stone-400">No cover</div>
+          <div className="flex aspect-[3/4] items-center justify-center text-fg-faint">No cover</div>
         )}
       </div>
 
       <div className="min-w-0 space-y-5">
         <header className="space-y-2">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-3xl">{book.title}</h1>
-          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-500">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">{book.title}</h1>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-subtle">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden className="size-4" />
               Posted <TimeAgo timestamp={book._creationTime} />
@@ -55,10 +55,10 @@ export function BookInfo({ book, ownerActions }: BookInfoProps) {
         </header>
 
         {(book.description || book.contact) && (
-          <div className="space-y-3 text-base leading-relaxed break-words whitespace-pre-line text-stone-800">
+          <div className="space-y-3 text-base leading-relaxed break-words whitespace-pre-line text-fg">
             {book.description && <p>{book.description}</p>}
             {book.contact && (
-              <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm ring-1 ring-stone-200">
+              <p className="rounded-lg bg-canvas px-3 py-2 text-sm ring-1 ring-line">
                 <span className="font-semibold">Contact: </span>
                 {book.contact}
               </p>
@@ -66,12 +66,12 @@ export function BookInfo({ book, ownerActions }: BookInfoProps) {
           </div>
         )}
 
-        <div className="flex items-center gap-3 text-sm text-stone-600">
+        <div className="flex items-center gap-3 text-sm text-fg-muted">
           <span>Added by</span>
           <CreatorAvatarLink creator={book.creator} size="sm" showName />
         </div>
 
-        <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-4">
+        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
           <LikeButton liked={book.likedByMe} count={book.likes} onToggle={like} />
           {ownerActions}
         </div>

@@ -12,7 +12,7 @@ type BookOwnerActionsProps = {
 };
 
 const actionButton =
-  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2";
+  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium shadow-sm transition focus-ring";
 
 /** The owner's Edit (the add/edit modal) and Delete (with confirmation) buttons. */
 export function BookOwnerActions({ book, onDelete }: BookOwnerActionsProps) {
@@ -24,7 +24,7 @@ export function BookOwnerActions({ book, onDelete }: BookOwnerActionsProps) {
       <button
         type="button"
         onClick={() => setEditing(true)}
-        className={`${actionButton} border-stone-300 bg-white text-stone-700 hover:bg-stone-50 focus-visible:outline-brand-500`}
+        className={`${actionButton} border-line-strong bg-surface text-fg-secondary hover:bg-canvas focus-visible:outline-focus`}
       >
         <Pencil aria-hidden className="size-4" />
         Edit
@@ -32,7 +32,7 @@ export function BookOwnerActions({ book, onDelete }: BookOwnerActionsProps) {
       <button
         type="button"
         onClick={() => setConfirmingDelete(true)}
-        className={`${actionButton} border-red-200 bg-white text-red-600 hover:bg-red-50 focus-visible:outline-red-500`}
+        className={`${actionButton} border-danger-line bg-surface text-danger hover:bg-danger-soft focus-visible:outline-danger-ring`}
       >
         <Trash2 aria-hidden className="size-4" />
         Delete

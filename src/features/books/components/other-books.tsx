@@ -9,7 +9,7 @@ export function OtherBooks({ book }: { book: BookDetails }) {
   if (!others || others.length === 0) return null;
   return (
     <section aria-labelledby="other-books-heading" className="space-y-4">
-      <h2 id="other-books-heading" className="text-lg font-semibold text-stone-900">
+      <h2 id="other-books-heading" className="text-lg font-semibold text-fg">
         More books by {book.creator.displayName}
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">

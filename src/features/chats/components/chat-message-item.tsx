@@ -27,7 +27,7 @@ export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItem
     message._creationTime - previous._creationTime < GROUP_GAP_MS;
 
   return (
-    <li className={clsx("group flex gap-2.5 rounded-lg px-1 hover:bg-stone-100/70", continues ? "" : "pt-2")}>
+    <li className={clsx("group flex gap-2.5 rounded-lg px-1 hover:bg-surface-muted/70", continues ? "" : "pt-2")}>
       <div className="w-9 shrink-0">
         {!continues && (
           <Link to={paths.accountOf(author._id)} tabIndex={-1} aria-hidden>
@@ -42,20 +42,20 @@ export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItem
           <p className="flex items-baseline gap-2">
             <Link
               to={paths.accountOf(author._id)}
-              className="truncate text-sm font-semibold text-stone-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+              className="truncate text-sm font-semibold text-fg hover:underline focus-ring"
             >
               {message.isMine ? "You" : author.displayName}
             </Link>
             <time
               dateTime={new Date(message._creationTime).toISOString()}
               title={formatFullDate(message._creationTime)}
-              className="shrink-0 text-xs text-stone-500 tabular-nums"
+              className="shrink-0 text-xs text-fg-subtle tabular-nums"
             >
               {formatTimeOfDay(message._creationTime)}
             </time>
           </p>
         )}
-        <p className="text-[15px] leading-snug break-words whitespace-pre-wrap text-stone-800">{message.text}</p>
+        <p className="text-[15px] leading-snug break-words whitespace-pre-wrap text-fg">{message.text}</p>
       </div>
       {!message.isMine && (
         <ReportButton

@@ -15,20 +15,20 @@ type ChatRoomCardProps = {
 /** A room in the list: cover, name, description, who is in it now and when it last spoke. */
 export function ChatRoomCard({ room, onDelete }: ChatRoomCardProps) {
   return (
-    <article className="relative flex gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm transition focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md sm:gap-4 sm:p-4">
+    <article className="relative flex gap-3 rounded-xl border border-line bg-surface p-3 shadow-sm transition focus-within:ring-2 focus-within:ring-focus hover:shadow-md sm:gap-4 sm:p-4">
       <ChatRoomCover imageUrl={room.imageUrl} size="lg" />
       <div className="min-w-0 flex-1">
-        <h2 className="text-base leading-snug font-semibold text-stone-900">
+        <h2 className="text-base leading-snug font-semibold text-fg">
           {/* The whole card opens the room; the link's box is stretched over it. */}
           <Link
             to={paths.chat(room._id)}
-            className="line-clamp-1 break-all outline-none after:absolute after:inset-0 after:rounded-xl hover:text-brand-700"
+            className="line-clamp-1 break-all outline-none after:absolute after:inset-0 after:rounded-xl hover:text-accent-fg"
           >
             {room.name}
           </Link>
         </h2>
-        <p className="mt-0.5 line-clamp-2 text-sm break-words text-stone-600">{room.description}</p>
-        <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-stone-600">
+        <p className="mt-0.5 line-clamp-2 text-sm break-words text-fg-muted">{room.description}</p>
+        <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
           <span className="inline-flex items-center gap-1">
             <Users aria-hidden className="size-3.5" />
             {room.onlineCount === 0 ? "Nobody here now" : `${formatCount(room.onlineCount)} here now`}
@@ -51,7 +51,7 @@ export function ChatRoomCard({ room, onDelete }: ChatRoomCardProps) {
           aria-label={`Delete ${room.name}`}
           title="Delete chat"
           // Above the stretched link, so it stays a button of its own.
-          className="relative z-10 inline-flex size-10 shrink-0 items-center justify-center self-start rounded-full text-stone-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-red-500"
+          className="relative z-10 inline-flex size-10 shrink-0 items-center justify-center self-start rounded-full text-fg-subtle hover:bg-danger-soft hover:text-danger focus-ring focus-visible:outline-danger-ring"
         >
           <Trash2 aria-hidden className="size-4" />
         </button>

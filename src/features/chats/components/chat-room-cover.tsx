@@ -6,7 +6,7 @@ export function ChatRoomCover({ imageUrl, size }: { imageUrl: string | null; siz
   return (
     <div
       className={clsx(
-        "flex shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-600",
+        "flex shrink-0 items-center justify-center overflow-hidden rounded-lg bg-accent-soft text-accent-fg",
         size === "sm" ? "size-10" : "size-16 sm:size-20",
       )}
     >

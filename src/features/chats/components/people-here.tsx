@@ -15,16 +15,16 @@ export function PeopleHere({ people }: { people: RoomPresence[] | undefined }) {
       <ul className="flex -space-x-2" aria-hidden>
         {people.slice(0, SHOWN).map((person) => (
           <li key={person.userId} title={person.name}>
-            <Avatar src={person.image} name={person.name ?? "Someone"} size="sm" className="ring-2 ring-white" />
+            <Avatar src={person.image} name={person.name ?? "Someone"} size="sm" className="ring-2 ring-surface" />
           </li>
         ))}
         {hidden > 0 && (
-          <li className="flex size-8 items-center justify-center rounded-full bg-stone-200 text-xs font-semibold text-stone-700 ring-2 ring-white">
+          <li className="flex size-8 items-center justify-center rounded-full bg-surface-strong text-xs font-semibold text-fg-secondary ring-2 ring-surface">
             +{formatCount(hidden)}
           </li>
         )}
       </ul>
-      <span className="hidden text-xs text-stone-600 sm:inline" aria-hidden>
+      <span className="hidden text-xs text-fg-muted sm:inline" aria-hidden>
         {formatCount(people.length)} here
       </span>
     </div>

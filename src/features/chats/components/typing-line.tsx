@@ -23,7 +23,7 @@ export function TypingLine({ roomId, presence, viewerId }: TypingLineProps) {
   const now = useNow(1_000, anyoneSignalled);
   const label = typingLabel(typingNames(presence ?? [], viewerId, deadlines, now));
   return (
-    <p aria-live="polite" className="h-6 truncate bg-stone-50 px-4 text-xs leading-6 text-stone-600 italic sm:px-6">
+    <p aria-live="polite" className="h-6 truncate bg-canvas px-4 text-xs leading-6 text-fg-muted italic sm:px-6">
       {label}
     </p>
   );

@@ -17,7 +17,7 @@ type CardEditorDialogProps = {
 };
 
 const fieldClass =
-  "mt-1 block h-48 w-full rounded-lg border border-stone-300 bg-stone-50 p-2 font-mono text-xs text-stone-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 sm:h-56";
+  "mt-1 block h-48 w-full rounded-lg border border-line-strong bg-canvas p-2 font-mono text-xs text-fg focus:border-accent-line focus:outline-2 focus:outline-focus sm:h-56";
 
 /**
  * The original's flashcard editor: the deck and the endings as two JSON arrays. Checked here
@@ -81,7 +81,7 @@ function EditorForm({ own, onDone }: { own: Deck | null; onDone: () => void }) {
 
   return (
     <form onSubmit={save} className="space-y-3" noValidate>
-      <label className="block text-sm font-medium text-stone-800">
+      <label className="block text-sm font-medium text-fg">
         Cards (JSON array)
         <textarea
           value={cardsJson}
@@ -90,7 +90,7 @@ function EditorForm({ own, onDone }: { own: Deck | null; onDone: () => void }) {
           className={fieldClass}
         />
       </label>
-      <label className="block text-sm font-medium text-stone-800">
+      <label className="block text-sm font-medium text-fg">
         Endings (JSON array)
         <textarea
           value={endingsJson}
@@ -105,7 +105,7 @@ function EditorForm({ own, onDone }: { own: Deck | null; onDone: () => void }) {
           type="button"
           onClick={() => setConfirmingReset(true)}
           disabled={busy || own === null}
-          className="min-h-10 rounded-lg px-3 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600 disabled:text-stone-500 disabled:hover:bg-transparent"
+          className="min-h-10 rounded-lg px-3 text-sm font-semibold text-danger hover:bg-danger-soft focus-ring focus-visible:outline-danger-ring disabled:text-fg-subtle disabled:hover:bg-transparent"
         >
           Reset to built-in deck
         </button>

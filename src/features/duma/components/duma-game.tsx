@@ -85,7 +85,7 @@ export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGam
         <div className="mx-auto max-w-sm">
           <SwipeButtons card={card} disabled={game.leaving !== null} onSwipe={keySwipe} onLean={setLean} />
         </div>
-        <p className="text-center text-sm text-stone-600">
+        <p className="text-center text-sm text-fg-muted">
           Drag the card, or press <kbd className="font-sans font-semibold">←</kbd> /{" "}
           <kbd className="font-sans font-semibold">A</kbd> for no and <kbd className="font-sans font-semibold">→</kbd> /{" "}
           <kbd className="font-sans font-semibold">D</kbd> for yes.

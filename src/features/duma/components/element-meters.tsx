@@ -20,13 +20,13 @@ export function ElementMeters({ elements, preview }: ElementMetersProps) {
         const value = elements[element];
         const change = preview?.[element] ?? 0;
         return (
-          <li key={element} className="rounded-xl border border-stone-200 bg-white p-2 shadow-sm sm:p-3">
+          <li key={element} className="rounded-xl border border-line bg-surface p-2 shadow-sm sm:p-3">
             <div className="flex items-center justify-between gap-1">
               <span className={clsx("flex min-w-0 items-center gap-1 text-xs font-semibold sm:text-sm", look.text)}>
                 <Icon aria-hidden className="hidden size-4 shrink-0 sm:block" />
                 {look.name}
               </span>
-              <span className="text-xs font-semibold text-stone-800 tabular-nums sm:text-sm">{value}</span>
+              <span className="text-xs font-semibold text-fg tabular-nums sm:text-sm">{value}</span>
             </div>
             <div
               role="meter"
@@ -34,7 +34,7 @@ export function ElementMeters({ elements, preview }: ElementMetersProps) {
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={value}
-              className="mt-2 h-2.5 overflow-hidden rounded-full bg-stone-200"
+              className="mt-2 h-2.5 overflow-hidden rounded-full bg-surface-strong"
             >
               <div
                 className={clsx(
@@ -47,7 +47,7 @@ export function ElementMeters({ elements, preview }: ElementMetersProps) {
             <p
               className={clsx(
                 "mt-1 h-4 text-center text-xs font-bold tabular-nums",
-                change > 0 ? "text-emerald-700" : "text-red-700",
+                change > 0 ? "text-success" : "text-danger",
               )}
             >
               {change !== 0 && (

@@ -55,7 +55,7 @@ export function SwipeButtons({ card, disabled, onSwipe, onLean }: SwipeButtonsPr
             data-main-button
             aria-disabled={disabled}
             onClick={() => press("yes")}
-            className="inline-flex min-h-12 items-center gap-2 rounded-full bg-stone-800 px-6 font-semibold text-white shadow hover:bg-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-60"
+            className="inline-flex min-h-12 items-center gap-2 rounded-full bg-inverse px-6 font-semibold text-accent-contrast shadow hover:bg-inverse-strong focus-ring aria-disabled:opacity-60"
           >
             <RotateCcw aria-hidden className="size-5" />
             Begin again
@@ -92,10 +92,10 @@ function StoryButtons({ card, disabled, onPress, onLean }: StoryButtonsProps) {
               onFocus={() => onLean(side)}
               onBlur={() => onLean(null)}
               className={clsx(
-                "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full px-4 font-semibold text-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 aria-disabled:opacity-60",
+                "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full px-4 font-semibold text-accent-contrast shadow focus-ring aria-disabled:opacity-60",
                 side === "yes"
-                  ? "bg-emerald-700 hover:bg-emerald-800 focus-visible:outline-emerald-600"
-                  : "bg-red-700 hover:bg-red-800 focus-visible:outline-red-600",
+                  ? "bg-duma-yes hover:bg-duma-yes-hover focus-visible:outline-duma-yes-ring"
+                  : "bg-danger hover:bg-danger-hover focus-visible:outline-danger-ring",
               )}
             >
               {side === "no" && <Icon aria-hidden className="size-5" />}

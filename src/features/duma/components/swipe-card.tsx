@@ -7,7 +7,7 @@ import { swipeThresholdPx, TOUCH_SWIPE_DELAY_MS } from "../swipe-rules";
 
 /** How far a drag goes before the card counts as leaning (preview shown). */
 const LEAN_PX = 24;
-const ENDING_COLOR = "#57534e";
+const ENDING_COLOR = "var(--color-duma-ending)";
 
 type SwipeCardProps = {
   card: Card | EndingCard;
@@ -79,10 +79,10 @@ export function SwipeCard({ card, leaving, reducedMotion, onDragSwipe, onLean }:
       initial={reducedMotion ? false : { opacity: 0, scale: 0.94 }}
       animate={{ opacity: 1, scale: 1 }}
       transition={{ duration: 0.18 }}
-      className="relative mx-auto w-full max-w-sm cursor-grab touch-pan-y overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-lg select-none active:cursor-grabbing"
+      className="relative mx-auto w-full max-w-sm cursor-grab touch-pan-y overflow-hidden rounded-3xl border border-line bg-surface shadow-lg select-none active:cursor-grabbing"
       data-testid="duma-card"
     >
-      <div className="relative aspect-[16/10] bg-stone-900 sm:aspect-[4/3]">
+      <div className="relative aspect-[16/10] bg-inverse-strong sm:aspect-[4/3]">
         <img src={card.image ?? "/duma/first-spark.svg"} alt="" draggable={false} className="size-full object-cover" />
         <motion.div
           aria-hidden
@@ -97,9 +97,9 @@ export function SwipeCard({ card, leaving, reducedMotion, onDragSwipe, onLean }:
         {shownLean && (
           <p
             aria-hidden
-            className="absolute inset-x-3 top-3 rounded-xl bg-white/95 px-3 py-2 text-center text-sm font-semibold text-stone-900 shadow"
+            className="absolute inset-x-3 top-3 rounded-xl bg-surface/95 px-3 py-2 text-center text-sm font-semibold text-fg shadow"
           >
-            <span className={shownLean === "yes" ? "text-emerald-700" : "text-red-700"}>
+            <span className={shownLean === "yes" ? "text-success" : "text-danger"}>
               {shownLean === "yes" ? "Yes" : "No"}
             </span>
             {": "}
@@ -108,10 +108,10 @@ export function SwipeCard({ card, leaving, reducedMotion, onDragSwipe, onLean }:
         )}
       </div>
       <div className="space-y-2 px-5 py-4">
-        <h2 id="duma-card-title" className="text-lg font-bold text-stone-900">
+        <h2 id="duma-card-title" className="text-lg font-bold text-fg">
           {card.title}
         </h2>
-        <p className="text-stone-700">{card.question}</p>
+        <p className="text-fg-secondary">{card.question}</p>
       </div>
     </motion.article>
   );

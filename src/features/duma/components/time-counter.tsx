@@ -4,8 +4,8 @@ import { timeDisplay, type GameState } from "@convex/shared/duma/engine";
 export function TimeCounter({ state }: { state: GameState }) {
   return (
     <div className="text-center">
-      <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{state.timeLabel}</p>
-      <p className="text-2xl font-bold text-stone-900 tabular-nums sm:text-3xl" data-testid="duma-time">
+      <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase">{state.timeLabel}</p>
+      <p className="text-2xl font-bold text-fg tabular-nums sm:text-3xl" data-testid="duma-time">
         {timeDisplay(state)}
       </p>
     </div>

@@ -22,9 +22,9 @@ export function EveryoneList() {
   return (
     <section
       aria-labelledby="everyone-heading"
-      className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+      className="space-y-3 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
     >
-      <h2 id="everyone-heading" className="text-lg font-semibold text-stone-900">
+      <h2 id="everyone-heading" className="text-lg font-semibold text-fg">
         Everyone
       </h2>
       <div className="relative">
@@ -33,7 +33,7 @@ export function EveryoneList() {
         </label>
         <Search
           aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-faint"
         />
         <input
           id={searchId}
@@ -42,7 +42,7 @@ export function EveryoneList() {
           onChange={(event) => setTyped(event.target.value)}
           placeholder="Search people by name"
           maxLength={60}
-          className="block w-full rounded-lg border border-stone-300 bg-white py-2 pr-3 pl-9 text-base shadow-sm placeholder:text-stone-500 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+          className="block w-full rounded-lg border border-line-strong bg-surface py-2 pr-3 pl-9 text-base shadow-sm placeholder:text-fg-subtle focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
         />
       </div>
       <ResultsStatus message={pages.isLoading || pages.isChangingPage ? null : resultsMessage(search, pages)} />
@@ -51,7 +51,7 @@ export function EveryoneList() {
       ) : pages.people?.length === 0 ? (
         <EmptyState title={emptyListTitle(search, pages.pageNumber)} />
       ) : (
-        <ul aria-busy={pages.isChangingPage} className="divide-y divide-stone-100">
+        <ul aria-busy={pages.isChangingPage} className="divide-y divide-line-subtle">
           {pages.people?.map((person) => (
             <PersonRow key={person.userId} person={person} />
           ))}

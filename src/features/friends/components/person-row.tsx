@@ -29,12 +29,12 @@ export function PersonRow({ person }: { person: Person }) {
     <li ref={row} className="flex flex-wrap items-center gap-3 py-3">
       <Link
         to={paths.accountOf(person.userId)}
-        className="flex min-w-40 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="flex min-w-40 flex-1 items-center gap-3 rounded-lg focus-ring"
       >
         <Avatar src={person.photoURL} name={person.displayName} size="md" decorative />
         <span className="min-w-0">
-          <span className="block truncate font-medium text-stone-900 hover:underline">{person.displayName}</span>
-          {person.isYou && <span className="block text-xs text-stone-600">This is you</span>}
+          <span className="block truncate font-medium text-fg hover:underline">{person.displayName}</span>
+          {person.isYou && <span className="block text-xs text-fg-muted">This is you</span>}
         </span>
       </Link>
       {person.friendsWithYou && <FriendsWithYouBadge />}

@@ -14,19 +14,19 @@ export function YourFriends() {
     <section
       aria-labelledby="your-friends-heading"
       tabIndex={-1}
-      className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm focus:outline-none sm:p-5"
+      className="space-y-3 rounded-2xl border border-line bg-surface p-4 shadow-sm focus:outline-none sm:p-5"
     >
-      <h2 id="your-friends-heading" className="text-lg font-semibold text-stone-900">
+      <h2 id="your-friends-heading" className="text-lg font-semibold text-fg">
         Your Friends
       </h2>
       {friends.status === "LoadingFirstPage" ? (
         <Spinner />
       ) : friends.results.length === 0 ? (
-        <p className="text-sm text-stone-600">
+        <p className="text-sm text-fg-muted">
           You have not added anyone yet. Press Add Friend beside someone to start.
         </p>
       ) : (
-        <ul className="divide-y divide-stone-100">
+        <ul className="divide-y divide-line-subtle">
           {friends.results.map((person) => (
             <PersonRow key={person.userId} person={person} />
           ))}

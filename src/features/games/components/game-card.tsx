@@ -13,16 +13,16 @@ type GameCardProps = {
 };
 
 const actionClass =
-  "inline-flex min-h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+  "inline-flex min-h-10 items-center gap-2 rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring";
 
 /** One game or app on the games page: picture, name, a line about it and the way in. */
 export function GameCard({ title, blurb, image, to, action, children }: GameCardProps) {
   return (
-    <li className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+    <li className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
       <img src={image} alt="" className="aspect-[16/9] w-full object-cover sm:aspect-[4/3]" />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="text-lg font-bold text-stone-900">{title}</h2>
-        <p className="flex-1 text-sm text-stone-600">{blurb}</p>
+        <h2 className="text-lg font-bold text-fg">{title}</h2>
+        <p className="flex-1 text-sm text-fg-muted">{blurb}</p>
         {children}
         <div>
           {"path" in to ? (

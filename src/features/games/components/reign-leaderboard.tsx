@@ -16,50 +16,48 @@ export function ReignLeaderboard() {
   return (
     <section
       aria-labelledby="leaderboard-title"
-      className="self-start rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5"
+      className="self-start rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
     >
-      <h2 id="leaderboard-title" className="flex items-center gap-2 text-lg font-bold text-stone-900">
-        <Trophy aria-hidden className="size-5 text-amber-600" />
+      <h2 id="leaderboard-title" className="flex items-center gap-2 text-lg font-bold text-fg">
+        <Trophy aria-hidden className="size-5 text-trophy" />
         Longest reigns in Duma
       </h2>
-      <p className="mt-1 text-sm text-stone-600">
+      <p className="mt-1 text-sm text-fg-muted">
         The most time a world lasted before an ending, with the built-in story.
       </p>
       {rows === undefined ? (
         <Spinner />
       ) : rows.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-stone-300 px-4 py-6 text-center text-stone-700">
+        <p className="mt-4 rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-fg-secondary">
           No reigns yet.{" "}
-          <Link to={paths.duma} className="font-semibold text-brand-700 underline underline-offset-2">
+          <Link to={paths.duma} className="font-semibold text-accent-fg underline underline-offset-2">
             Play Duma
           </Link>{" "}
           and be the first!
         </p>
       ) : (
-        <ol aria-label="Longest reigns" className="mt-4 divide-y divide-stone-100">
+        <ol aria-label="Longest reigns" className="mt-4 divide-y divide-line-subtle">
           {rows.map((row, index) => (
             <li
               key={row.player.userId}
-              className={clsx("flex items-center gap-3 py-2", row.isMe && "-mx-2 rounded-lg bg-brand-50 px-2")}
+              className={clsx("flex items-center gap-3 py-2", row.isMe && "-mx-2 rounded-lg bg-accent-soft px-2")}
             >
-              <span className="w-6 text-right font-bold text-stone-600 tabular-nums">{index + 1}</span>
+              <span className="w-6 text-right font-bold text-fg-muted tabular-nums">{index + 1}</span>
               <Avatar src={row.player.photoURL} name={row.player.displayName} size="sm" decorative />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-stone-900">
+                <p className="truncate font-semibold text-fg">
                   {row.player.displayName}
-                  {row.isMe && <span className="font-normal text-stone-600"> (you)</span>}
+                  {row.isMe && <span className="font-normal text-fg-muted"> (you)</span>}
                 </p>
-                <p className="truncate text-xs text-stone-600">{row.endingTitle}</p>
+                <p className="truncate text-xs text-fg-muted">{row.endingTitle}</p>
               </div>
-              <span className="text-right text-sm font-semibold text-stone-900 tabular-nums">
-                {formatDays(row.days)}
-              </span>
+              <span className="text-right text-sm font-semibold text-fg tabular-nums">{formatDays(row.days)}</span>
             </li>
           ))}
         </ol>
       )}
       {mine !== undefined && (
-        <p className="mt-4 text-sm text-stone-700">
+        <p className="mt-4 text-sm text-fg-secondary">
           Your longest reign:{" "}
           <strong>{mine === null ? "none yet" : `${formatDays(mine.days)} (${mine.endingTitle})`}</strong>
         </p>

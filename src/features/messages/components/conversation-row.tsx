@@ -15,31 +15,31 @@ export function ConversationRow({ conversation }: { conversation: ConversationSu
     <li>
       <Link
         to={paths.conversation(conversation.conversationId)}
-        className="flex items-center gap-3 px-3 py-3 transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500 sm:px-4"
+        className="flex items-center gap-3 px-3 py-3 transition hover:bg-canvas focus-ring focus-visible:-outline-offset-2 sm:px-4"
       >
         <Avatar src={other.photoURL} name={other.displayName} size="md" decorative />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
-            <span className={clsx("truncate text-stone-900", unread ? "font-bold" : "font-semibold")}>
+            <span className={clsx("truncate text-fg", unread ? "font-bold" : "font-semibold")}>
               {other.displayName}
             </span>
             <time
               dateTime={new Date(conversation.lastMessageAt).toISOString()}
               className={clsx(
                 "shrink-0 text-xs tabular-nums",
-                unread ? "font-semibold text-brand-700" : "text-stone-500",
+                unread ? "font-semibold text-accent-fg" : "text-fg-subtle",
               )}
             >
               {formatConversationTime(conversation.lastMessageAt)}
             </time>
           </div>
           <div className="mt-0.5 flex items-center justify-between gap-2">
-            <p className={clsx("truncate text-sm", unread ? "font-medium text-stone-800" : "text-stone-600")}>
+            <p className={clsx("truncate text-sm", unread ? "font-medium text-fg" : "text-fg-muted")}>
               {lastMessage === null ? (
-                <span className="text-stone-500 italic">No messages yet</span>
+                <span className="text-fg-subtle italic">No messages yet</span>
               ) : (
                 <>
-                  {lastMessage.fromMe && <span className="text-stone-500">You: </span>}
+                  {lastMessage.fromMe && <span className="text-fg-subtle">You: </span>}
                   {lastMessage.text}
                 </>
               )}

@@ -21,9 +21,7 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
       <div
         className={clsx(
           "max-w-[85%] rounded-2xl px-3.5 py-2 shadow-sm sm:max-w-[70%]",
-          mine
-            ? "rounded-br-md bg-brand-600 text-white"
-            : "rounded-bl-md bg-white text-stone-900 ring-1 ring-stone-200",
+          mine ? "rounded-br-md bg-accent text-accent-contrast" : "rounded-bl-md bg-surface text-fg ring-1 ring-line",
         )}
       >
         <span className="sr-only">{senderName}: </span>
@@ -32,7 +30,7 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
           dateTime={new Date(message._creationTime).toISOString()}
           className={clsx(
             "mt-0.5 block text-right text-[11px] tabular-nums",
-            mine ? "text-brand-50" : "text-stone-500",
+            mine ? "text-accent-soft" : "text-fg-subtle",
           )}
         >
           {formatTimeOfDay(message._creationTime)}

@@ -16,13 +16,13 @@ export function MessagesLink() {
       aria-label={unread > 0 ? `Messages, ${formatBadgeCount(unread)} unread` : "Messages"}
       className={({ isActive }) =>
         clsx(
-          "relative flex size-10 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-brand-500",
-          isActive ? "bg-brand-50 text-brand-700" : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+          "relative flex size-10 items-center justify-center rounded-full transition focus-ring",
+          isActive ? "bg-accent-soft text-accent-fg" : "text-fg-muted hover:bg-surface-muted hover:text-fg",
         )
       }
     >
       <MessageCircle aria-hidden className="size-5" />
-      {unread > 0 && <UnreadBadge count={unread} className="absolute -top-0.5 -right-0.5 ring-2 ring-white" />}
+      {unread > 0 && <UnreadBadge count={unread} className="absolute -top-0.5 -right-0.5 ring-2 ring-surface" />}
     </NavLink>
   );
 }

@@ -13,7 +13,7 @@ export function UnreadBadge({ count, label, className }: UnreadBadgeProps) {
   return (
     <span
       className={clsx(
-        "inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs leading-none font-bold text-white tabular-nums",
+        "inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-none font-bold text-accent-contrast tabular-nums",
         className,
       )}
     >

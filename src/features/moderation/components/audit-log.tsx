@@ -41,20 +41,20 @@ export function AuditLog() {
         Audit log
       </h2>
       {status !== "LoadingFirstPage" && results.length === 0 && (
-        <p className="mt-2 text-sm text-stone-500">No moderation actions yet.</p>
+        <p className="mt-2 text-sm text-fg-subtle">No moderation actions yet.</p>
       )}
       <ol
         aria-label="Audit log"
-        className="mt-3 divide-y divide-stone-100 rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
+        className="mt-3 divide-y divide-line-subtle rounded-xl bg-surface shadow-sm ring-1 ring-line"
       >
         {results.map((row) => (
           <li key={row._id} className="px-3 py-2 text-sm">
-            <p className="break-words text-stone-800">
+            <p className="break-words text-fg">
               <span className="font-medium">{row.actor}</span> {VERBS[row.action]} {objectOf(row)}
-              {row.detail && <span className="text-stone-500"> ({detailText(row.detail)})</span>}
+              {row.detail && <span className="text-fg-subtle"> ({detailText(row.detail)})</span>}
             </p>
-            {row.reason && <p className="break-words text-stone-600">Reason: {row.reason}</p>}
-            <TimeAgo timestamp={row._creationTime} className="text-xs text-stone-500" />
+            {row.reason && <p className="break-words text-fg-muted">Reason: {row.reason}</p>}
+            <TimeAgo timestamp={row._creationTime} className="text-xs text-fg-subtle" />
           </li>
         ))}
       </ol>

@@ -51,20 +51,20 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
   }
 
   return (
-    <li aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+    <li aria-labelledby={headingId} className="rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <h3 id={headingId} className="font-semibold text-stone-900">
+        <h3 id={headingId} className="font-semibold text-fg">
           {kindLabel}
           {item.content?.title ? `: ${item.content.title}` : ""}
         </h3>
-        <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700">
+        <span className="rounded-full bg-danger-soft px-2 py-0.5 text-xs font-semibold text-danger">
           {item.reportCount} {item.reportCount === 1 ? "report" : "reports"}
         </span>
-        <TimeAgo timestamp={item.lastReportedAt} className="text-xs text-stone-500" />
+        <TimeAgo timestamp={item.lastReportedAt} className="text-xs text-fg-subtle" />
         {link && (
           <Link
             to={link}
-            className="ml-auto inline-flex items-center gap-1 rounded text-xs font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+            className="ml-auto inline-flex items-center gap-1 rounded text-xs font-medium text-accent-fg hover:underline focus-ring"
           >
             Open
             <span className="sr-only"> {kindLabel.toLowerCase()}</span>
@@ -74,28 +74,26 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
       </div>
 
       {item.content === null ? (
-        <p className="mt-3 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-600">This content no longer exists.</p>
+        <p className="mt-3 rounded-lg bg-canvas px-3 py-2 text-sm text-fg-muted">This content no longer exists.</p>
       ) : item.content.text === null && item.content.imageUrl === null ? null : (
-        <div className="mt-3 flex gap-3 rounded-xl bg-stone-50 p-3">
+        <div className="mt-3 flex gap-3 rounded-xl bg-canvas p-3">
           {item.content.imageUrl && (
             <img
               src={item.content.imageUrl}
               alt={`Image of the reported ${kindLabel.toLowerCase()}`}
               loading="lazy"
-              className="size-20 shrink-0 rounded-lg object-cover ring-1 ring-stone-200"
+              className="size-20 shrink-0 rounded-lg object-cover ring-1 ring-line"
             />
           )}
-          <p className="line-clamp-6 min-w-0 text-sm break-words whitespace-pre-line text-stone-800">
-            {item.content.text}
-          </p>
+          <p className="line-clamp-6 min-w-0 text-sm break-words whitespace-pre-line text-fg">{item.content.text}</p>
         </div>
       )}
 
-      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-stone-700">
-        <span className="text-stone-500">By</span>
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-fg-secondary">
+        <span className="text-fg-subtle">By</span>
         <CreatorAvatarLink creator={item.author} size="xs" showName />
         {item.authorSuspended && (
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+          <span className="rounded-full bg-warning-soft-strong px-2 py-0.5 text-xs font-medium text-warning">
             Suspended {suspensionEndText(item.author.suspendedUntil ?? null)}
           </span>
         )}
@@ -103,20 +101,20 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
 
       <ul
         aria-label={`Reports of this ${kindLabel.toLowerCase()}`}
-        className="mt-3 space-y-2 border-l-2 border-red-200 pl-3"
+        className="mt-3 space-y-2 border-l-2 border-danger-line pl-3"
       >
         {item.reports.map((report) => (
           <li key={report._id} className="text-sm">
-            <span className="font-medium text-stone-900">{REPORT_REASON_LABELS[report.reason]}</span>
-            <span className="text-stone-500">
+            <span className="font-medium text-fg">{REPORT_REASON_LABELS[report.reason]}</span>
+            <span className="text-fg-subtle">
               {" "}
               · {report.reporter.displayName} · <TimeAgo timestamp={report._creationTime} />
             </span>
-            {report.text && <p className="break-words whitespace-pre-line text-stone-700">{report.text}</p>}
+            {report.text && <p className="break-words whitespace-pre-line text-fg-secondary">{report.text}</p>}
           </li>
         ))}
         {item.reportCount > item.reports.length && (
-          <li className="text-xs text-stone-500">and {item.reportCount - item.reports.length} more</li>
+          <li className="text-xs text-fg-subtle">and {item.reportCount - item.reports.length} more</li>
         )}
       </ul>
 

@@ -25,7 +25,7 @@ export function ReportsQueue() {
         <h2 id="reports-heading" className={sectionHeading}>
           Open reports
         </h2>
-        <div role="group" aria-label="Sort reports" className="inline-flex rounded-lg bg-stone-100 p-1">
+        <div role="group" aria-label="Sort reports" className="inline-flex rounded-lg bg-surface-muted p-1">
           {(
             [
               ["newest", "Newest"],
@@ -38,8 +38,8 @@ export function ReportsQueue() {
               aria-pressed={sort === value}
               onClick={() => setSort(value)}
               className={clsx(
-                "min-h-9 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500",
-                sort === value ? "bg-white text-stone-900 shadow-sm" : "text-stone-600 hover:text-stone-900",
+                "min-h-9 rounded-md px-3 text-sm font-medium focus-ring",
+                sort === value ? "bg-surface text-fg shadow-sm" : "text-fg-muted hover:text-fg",
               )}
             >
               {label}

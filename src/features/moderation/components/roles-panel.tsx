@@ -40,7 +40,7 @@ export function RolesPanel() {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           placeholder="Find a user by name"
-          className="block min-h-10 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+          className="block min-h-10 w-full min-w-0 rounded-lg border border-line-strong bg-surface px-3 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
         />
         <button type="submit" className={secondaryButton}>
           Find
@@ -48,13 +48,13 @@ export function RolesPanel() {
       </form>
       {found !== undefined && search && (
         <ul aria-label="Users found" className="mt-2 space-y-2">
-          {found.length === 0 && <li className="text-sm text-stone-500">Nobody by that name.</li>}
+          {found.length === 0 && <li className="text-sm text-fg-subtle">Nobody by that name.</li>}
           {found.map((person) => (
             <PersonRow key={person.userId} person={person} isMe={person.userId === myId} />
           ))}
         </ul>
       )}
-      <h3 className="mt-4 text-sm font-semibold text-stone-800">Moderators and admins</h3>
+      <h3 className="mt-4 text-sm font-semibold text-fg">Moderators and admins</h3>
       <ul aria-label="Moderators and admins" className="mt-2 space-y-2">
         {staff.results.map((person) => (
           <PersonRow key={person.userId} person={person} isMe={person.userId === myId} />
@@ -89,11 +89,11 @@ function PersonRow({ person, isMe }: { person: PersonWithRole; isMe: boolean }) 
     );
 
   return (
-    <li className="flex flex-wrap items-center gap-2 rounded-xl bg-white p-2 text-sm shadow-sm ring-1 ring-stone-200">
+    <li className="flex flex-wrap items-center gap-2 rounded-xl bg-surface p-2 text-sm shadow-sm ring-1 ring-line">
       <div className="min-w-0 flex-1">
         <CreatorAvatarLink creator={person} size="xs" showName />
       </div>
-      <span className="text-xs font-medium text-stone-500">
+      <span className="text-xs font-medium text-fg-subtle">
         {person.role ?? "user"}
         {isMe && " (you)"}
       </span>

@@ -74,7 +74,7 @@ export function SuspendDialog({ open, onOpenChange, userId, name }: SuspendDialo
           twoColumnsOnPhones
         />
         <div>
-          <label htmlFor={reasonId} className="block text-sm font-medium text-stone-800">
+          <label htmlFor={reasonId} className="block text-sm font-medium text-fg">
             Reason <span aria-hidden>*</span>
           </label>
           <textarea
@@ -87,7 +87,7 @@ export function SuspendDialog({ open, onOpenChange, userId, name }: SuspendDialo
               setReason(event.target.value);
               setError(null);
             }}
-            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+            className="mt-1 block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
           />
         </div>
         <FormError message={error} />

@@ -38,18 +38,18 @@ export function SuspensionsList() {
         Suspensions
       </h2>
       {status !== "LoadingFirstPage" && results.length === 0 && (
-        <p className="mt-2 text-sm text-stone-500">Nobody is suspended.</p>
+        <p className="mt-2 text-sm text-fg-subtle">Nobody is suspended.</p>
       )}
       <ul aria-label="Suspensions" className="mt-3 space-y-2">
         {results.map((row) => (
-          <li key={row._id} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
+          <li key={row._id} className="rounded-xl bg-surface p-3 shadow-sm ring-1 ring-line">
             <div className="flex items-start gap-3">
               <div className="min-w-0 flex-1 text-sm">
                 <CreatorAvatarLink creator={row.user} size="xs" showName />
-                <p className="mt-1 text-stone-700">
+                <p className="mt-1 text-fg-secondary">
                   {row.active ? `Suspended ${suspensionEndText(row.endsAt)}` : "Ended"} · by {row.by}
                 </p>
-                <p className="break-words text-stone-500">{row.reason}</p>
+                <p className="break-words text-fg-subtle">{row.reason}</p>
               </div>
               <button
                 type="button"

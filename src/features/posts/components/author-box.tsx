@@ -8,12 +8,12 @@ export function AuthorBox({ author }: { author: PostDetails["author"] }) {
   return (
     <Link
       to={paths.accountOf(author.userId)}
-      className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3 shadow-sm transition hover:bg-canvas focus-ring"
     >
       <Avatar src={author.photoURL} name={author.displayName} size="md" decorative />
       <span className="min-w-0">
-        <span className="block text-xs text-stone-500">Posted by</span>
-        <span className="block truncate font-semibold text-stone-900">{author.displayName}</span>
+        <span className="block text-xs text-fg-subtle">Posted by</span>
+        <span className="block truncate font-semibold text-fg">{author.displayName}</span>
       </span>
     </Link>
   );

@@ -74,7 +74,7 @@ function EditCommentForm({
 
   return (
     <form onSubmit={submit} className="space-y-3">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-stone-700">
+      <label htmlFor={fieldId} className="block text-sm font-medium text-fg-secondary">
         Comment
       </label>
       <textarea
@@ -84,21 +84,21 @@ function EditCommentForm({
         onChange={(event) => setDraft(event.target.value)}
         maxLength={POST_LIMITS.comment}
         rows={4}
-        className="block w-full resize-y rounded-lg border border-stone-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+        className="block w-full resize-y rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <button
           type="button"
           onClick={() => !pending && onClose()}
           aria-disabled={pending}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring"
         >
           Cancel
         </button>
         <button
           type="submit"
           aria-disabled={pending || blank}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-50"
+          className="inline-flex min-h-10 items-center justify-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring aria-disabled:opacity-50"
         >
           {pending ? "Saving..." : "Save"}
         </button>

@@ -13,22 +13,22 @@ type FeedControlsProps = {
 };
 
 const chip =
-  "inline-flex min-h-9 items-center gap-1 rounded-full border px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+  "inline-flex min-h-9 items-center gap-1 rounded-full border px-3 text-sm font-medium transition focus-ring";
 
 /** Sort select (Date/Views/Likes/Comments, descending) and the category filter with All / None. */
 export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectAll, onSelectNone }: FeedControlsProps) {
   const sortId = useId();
   return (
-    <div className="space-y-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4">
+    <div className="space-y-3 rounded-xl border border-line bg-surface p-3 shadow-sm sm:p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={sortId} className="text-sm font-medium text-stone-700">
+        <label htmlFor={sortId} className="text-sm font-medium text-fg-secondary">
           Sort by
         </label>
         <select
           id={sortId}
           value={sort}
           onChange={(event) => onSortChange(event.target.value as FeedSort)}
-          className="min-h-9 rounded-lg border border-stone-300 bg-white px-2 text-sm shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30"
+          className="min-h-9 rounded-lg border border-line-strong bg-surface px-2 text-sm shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30"
         >
           {SORTS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -44,7 +44,7 @@ export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectA
           aria-disabled={selected.length === CATEGORIES.length}
           className={clsx(
             chip,
-            "border-stone-300 bg-stone-50 text-stone-700 hover:bg-stone-100 aria-disabled:opacity-50",
+            "border-line-strong bg-canvas text-fg-secondary hover:bg-surface-muted aria-disabled:opacity-50",
           )}
         >
           All
@@ -55,12 +55,12 @@ export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectA
           aria-disabled={selected.length === 0}
           className={clsx(
             chip,
-            "border-stone-300 bg-stone-50 text-stone-700 hover:bg-stone-100 aria-disabled:opacity-50",
+            "border-line-strong bg-canvas text-fg-secondary hover:bg-surface-muted aria-disabled:opacity-50",
           )}
         >
           None
         </button>
-        <span aria-hidden className="mx-1 hidden h-6 w-px bg-stone-200 sm:block" />
+        <span aria-hidden className="mx-1 hidden h-6 w-px bg-surface-strong sm:block" />
         {CATEGORIES.map((category) => {
           const on = selected.includes(category);
           return (
@@ -72,8 +72,8 @@ export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectA
               className={clsx(
                 chip,
                 on
-                  ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
-                  : "border-stone-300 bg-white text-stone-600 hover:bg-stone-50",
+                  ? "border-accent bg-accent text-accent-contrast hover:bg-accent-hover"
+                  : "border-line-strong bg-surface text-fg-muted hover:bg-canvas",
               )}
             >
               {on && <Check aria-hidden className="size-3.5" />}

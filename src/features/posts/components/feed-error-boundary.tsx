@@ -27,7 +27,7 @@ export class FeedErrorBoundary extends Component<Props, State> {
       return (
         <p
           role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-center text-sm font-medium text-red-700"
+          className="rounded-xl border border-danger-line bg-danger-soft px-4 py-6 text-center text-sm font-medium text-danger"
         >
           Error loading posts
         </p>

@@ -9,7 +9,7 @@ export function OtherPosts({ post }: { post: PostDetails }) {
   if (others === undefined || others.length === 0) return null;
   return (
     <section aria-labelledby="other-posts-heading" className="space-y-4">
-      <h2 id="other-posts-heading" className="text-lg font-semibold text-stone-900">
+      <h2 id="other-posts-heading" className="text-lg font-semibold text-fg">
         More posts by {post.author.displayName}
       </h2>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -10,9 +10,9 @@ import type { PostCardData } from "../post-types";
 /** A post in the feed (seed §2): image, title, views, likes, comments and date; the whole card opens the post. */
 export function PostCard({ post, aboveTheFold = false }: { post: PostCardData; aboveTheFold?: boolean }) {
   return (
-    <article className="group relative flex h-full overflow-hidden rounded-xl sm:flex-col border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
+    <article className="group relative flex h-full overflow-hidden rounded-xl sm:flex-col border border-line bg-surface shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-focus">
       {/* A row (thumbnail beside the text) on phones, a tall card from the small breakpoint up. */}
-      <div className="w-28 shrink-0 overflow-hidden bg-stone-100 sm:aspect-[4/3] sm:w-full">
+      <div className="w-28 shrink-0 overflow-hidden bg-surface-muted sm:aspect-[4/3] sm:w-full">
         {post.imageUrl ? (
           <img
             src={post.imageUrl}
@@ -23,20 +23,20 @@ export function PostCard({ post, aboveTheFold = false }: { post: PostCardData; a
             className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
           />
         ) : (
-          <div className="flex size-full items-center justify-center text-sm text-stone-400">No image</div>
+          <div className="flex size-full items-center justify-center text-sm text-fg-faint">No image</div>
         )}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-3">
-        <span className="w-fit rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+        <span className="w-fit rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent-fg">
           {categoryLabel(post.category)}
         </span>
-        <h2 className="text-sm leading-snug font-semibold text-stone-900 sm:text-base">
+        <h2 className="text-sm leading-snug font-semibold text-fg sm:text-base">
           {/* The stretched link makes the whole card clickable while keeping one link per card. */}
           <Link to={paths.post(post._id)} className="line-clamp-2 after:absolute after:inset-0 focus:outline-none">
             {post.title}
           </Link>
         </h2>
-        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-stone-500">
+        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-subtle">
           <Stat icon={<Eye aria-hidden className="size-3.5" />} count={post.views} noun="views" />
           <Stat icon={<Heart aria-hidden className="size-3.5" />} count={post.likes} noun="likes" />
           <Stat icon={<MessageCircle aria-hidden className="size-3.5" />} count={post.comments} noun="comments" />

@@ -77,7 +77,7 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
         readOnly={pending}
       />
       <div className="space-y-1.5">
-        <label htmlFor={categoryId} className="block text-sm font-medium text-stone-700">
+        <label htmlFor={categoryId} className="block text-sm font-medium text-fg-secondary">
           Category
         </label>
         <select
@@ -85,7 +85,7 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
           value={category}
           disabled={pending}
           onChange={(event) => setCategory(event.target.value as PostCategory)}
-          className="block min-h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-base shadow-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 sm:text-sm"
+          className="block min-h-10 w-full rounded-lg border border-line-strong bg-surface px-3 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
         >
           {CATEGORIES.map((option) => (
             <option key={option} value={option}>

@@ -30,11 +30,11 @@ export function PostInfo({ post, onOpenComments, ownerActions }: PostInfoProps) 
   return (
     <article className="space-y-5">
       <header className="space-y-2">
-        <span className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
+        <span className="inline-block rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent-fg">
           {categoryLabel(post.category)}
         </span>
-        <h1 className="text-2xl font-bold tracking-tight break-words text-stone-900 sm:text-3xl">{post.title}</h1>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-500">
+        <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">{post.title}</h1>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-fg-subtle">
           <TimeAgo timestamp={post._creationTime} />
           <span className="inline-flex items-center gap-1 tabular-nums">
             <Eye aria-hidden className="size-4" />
@@ -47,12 +47,12 @@ export function PostInfo({ post, onOpenComments, ownerActions }: PostInfoProps) 
         <img
           src={post.imageUrl}
           alt={post.title}
-          className="max-h-[70vh] w-full rounded-2xl bg-stone-100 object-contain"
+          className="max-h-[70vh] w-full rounded-2xl bg-surface-muted object-contain"
         />
       )}
 
       {/* Plain text: React escapes it, and CSS keeps the author's line breaks (PRODUCT D4). */}
-      <p className="text-base leading-relaxed break-words whitespace-pre-line text-stone-800">{post.description}</p>
+      <p className="text-base leading-relaxed break-words whitespace-pre-line text-fg">{post.description}</p>
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <AuthorBox author={post.author} />
@@ -61,7 +61,7 @@ export function PostInfo({ post, onOpenComments, ownerActions }: PostInfoProps) 
           <button
             type="button"
             onClick={onOpenComments}
-            className="inline-flex min-h-10 items-center gap-2 rounded-full border border-stone-300 bg-white px-4 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            className="inline-flex min-h-10 items-center gap-2 rounded-full border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring"
           >
             <MessageCircle aria-hidden className="size-5" />
             Comments ({post.comments})

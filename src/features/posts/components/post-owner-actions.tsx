@@ -18,7 +18,7 @@ export function PostOwnerActions({ postId, onDelete }: PostOwnerActionsProps) {
     <div className="flex gap-2">
       <Link
         to={paths.postEdit(postId)}
-        className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring"
       >
         <Pencil aria-hidden className="size-4" />
         Edit
@@ -26,7 +26,7 @@ export function PostOwnerActions({ postId, onDelete }: PostOwnerActionsProps) {
       <button
         type="button"
         onClick={() => setConfirming(true)}
-        className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-red-200 bg-white px-3 text-sm font-medium text-red-700 shadow-sm hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-500"
+        className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-danger-line bg-surface px-3 text-sm font-medium text-danger shadow-sm hover:bg-danger-soft focus-ring focus-visible:outline-danger-ring"
       >
         <Trash2 aria-hidden className="size-4" />
         Delete

@@ -49,9 +49,9 @@ export function AvatarPickerDialog({ open, onOpenChange, current }: AvatarPicker
                 disabled={saving !== null}
                 onClick={() => void choose(url)}
                 className={clsx(
-                  "relative flex w-full flex-col items-center gap-1 rounded-xl border-2 p-2 text-xs font-medium text-stone-700 transition",
-                  "hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60",
-                  chosen ? "border-brand-600 bg-brand-50" : "border-transparent",
+                  "relative flex w-full flex-col items-center gap-1 rounded-xl border-2 p-2 text-xs font-medium text-fg-secondary transition",
+                  "hover:bg-canvas focus-ring disabled:opacity-60",
+                  chosen ? "border-accent bg-accent-soft" : "border-transparent",
                 )}
               >
                 <img src={url} alt="" className="size-16 sm:size-20" />

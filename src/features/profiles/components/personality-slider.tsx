@@ -16,9 +16,9 @@ export function PersonalitySlider({ low, high, value, onChange }: PersonalitySli
   const valueText = `${value} of 100 (0 is ${low}, 100 is ${high})`;
   return (
     <div className="space-y-1.5">
-      <div className="flex items-baseline justify-between text-sm font-medium text-stone-700">
+      <div className="flex items-baseline justify-between text-sm font-medium text-fg-secondary">
         {onChange ? <label htmlFor={id}>{low}</label> : <span aria-hidden>{low}</span>}
-        <span className="text-xs text-stone-500 tabular-nums" aria-hidden>
+        <span className="text-xs text-fg-subtle tabular-nums" aria-hidden>
           {value}
         </span>
         <span aria-hidden>{high}</span>
@@ -34,13 +34,16 @@ export function PersonalitySlider({ low, high, value, onChange }: PersonalitySli
           aria-label={name}
           aria-valuetext={valueText}
           onChange={(event) => onChange(Number(event.target.value))}
-          className="w-full accent-brand-600"
+          className="w-full accent-accent"
         />
       ) : (
-        <div role="img" aria-label={`${name}: ${valueText}`} className="relative h-2 rounded-full bg-stone-200">
-          <div className="absolute inset-y-0 left-0 rounded-full bg-brand-100" style={{ width: `${value}%` }} />
+        <div role="img" aria-label={`${name}: ${valueText}`} className="relative h-2 rounded-full bg-surface-strong">
           <div
-            className="absolute top-1/2 size-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-600 shadow"
+            className="absolute inset-y-0 left-0 rounded-full bg-accent-soft-strong"
+            style={{ width: `${value}%` }}
+          />
+          <div
+            className="absolute top-1/2 size-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-surface bg-accent shadow"
             style={{ left: `${value}%` }}
           />
         </div>

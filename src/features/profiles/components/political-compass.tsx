@@ -8,10 +8,10 @@ type PoliticalCompassProps = {
 };
 
 const QUADRANTS = [
-  "top-0 left-0 bg-rose-100", // Left, Authoritarian
-  "top-0 right-0 bg-sky-100", // Right, Authoritarian
-  "bottom-0 left-0 bg-emerald-100", // Left, Libertarian
-  "bottom-0 right-0 bg-violet-100", // Right, Libertarian
+  "top-0 left-0 bg-compass-left-auth", // Left, Authoritarian
+  "top-0 right-0 bg-compass-right-auth", // Right, Authoritarian
+  "bottom-0 left-0 bg-compass-left-lib", // Left, Libertarian
+  "bottom-0 right-0 bg-compass-right-lib", // Right, Libertarian
 ];
 
 /**
@@ -54,9 +54,9 @@ export function PoliticalCompass({ value, onChange }: PoliticalCompassProps) {
   return (
     <figure className="space-y-2">
       <div className="mx-auto w-full max-w-72">
-        <p className="text-center text-xs font-semibold tracking-wide text-stone-600 uppercase">Authoritarian</p>
+        <p className="text-center text-xs font-semibold tracking-wide text-fg-muted uppercase">Authoritarian</p>
         <div className="flex items-center gap-1.5">
-          <span className="w-9 shrink-0 text-right text-xs font-semibold tracking-wide text-stone-600 uppercase">
+          <span className="w-9 shrink-0 text-right text-xs font-semibold tracking-wide text-fg-muted uppercase">
             Left
           </span>
           <div
@@ -64,14 +64,14 @@ export function PoliticalCompass({ value, onChange }: PoliticalCompassProps) {
             data-testid="compass-square"
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
-            className={`relative aspect-square flex-1 overflow-hidden rounded-lg border border-stone-300 ${editable ? "cursor-crosshair touch-none select-none" : ""}`}
+            className={`relative aspect-square flex-1 overflow-hidden rounded-lg border border-line-strong ${editable ? "cursor-crosshair touch-none select-none" : ""}`}
             {...(editable ? {} : { role: "img", "aria-label": `Political compass: ${description}` })}
           >
             {QUADRANTS.map((position) => (
               <div key={position} aria-hidden className={`absolute size-1/2 ${position}`} />
             ))}
-            <div aria-hidden className="absolute inset-y-0 left-1/2 w-px bg-stone-400" />
-            <div aria-hidden className="absolute inset-x-0 top-1/2 h-px bg-stone-400" />
+            <div aria-hidden className="absolute inset-y-0 left-1/2 w-px bg-fg-faint" />
+            <div aria-hidden className="absolute inset-x-0 top-1/2 h-px bg-fg-faint" />
             <div
               {...(editable
                 ? {
@@ -85,15 +85,15 @@ export function PoliticalCompass({ value, onChange }: PoliticalCompassProps) {
                     onKeyDown,
                   }
                 : { "aria-hidden": true })}
-              className="absolute size-5 -translate-x-1/2 translate-y-1/2 rounded-full border-2 border-white bg-brand-600 shadow-md ring-brand-500 outline-none focus-visible:ring-4"
+              className="absolute size-5 -translate-x-1/2 translate-y-1/2 rounded-full border-2 border-surface bg-accent shadow-md ring-focus outline-none focus-visible:ring-4"
               style={{ left: `${value.x}%`, bottom: `${value.y}%` }}
             />
           </div>
-          <span className="w-9 shrink-0 text-xs font-semibold tracking-wide text-stone-600 uppercase">Right</span>
+          <span className="w-9 shrink-0 text-xs font-semibold tracking-wide text-fg-muted uppercase">Right</span>
         </div>
-        <p className="text-center text-xs font-semibold tracking-wide text-stone-600 uppercase">Libertarian</p>
+        <p className="text-center text-xs font-semibold tracking-wide text-fg-muted uppercase">Libertarian</p>
       </div>
-      <figcaption className="text-center text-sm text-stone-700" aria-live={editable ? "polite" : undefined}>
+      <figcaption className="text-center text-sm text-fg-secondary" aria-live={editable ? "polite" : undefined}>
         <span data-testid="compass-economic">
           Economic: <strong>{economic}</strong> ({value.x})
         </span>
@@ -103,7 +103,7 @@ export function PoliticalCompass({ value, onChange }: PoliticalCompassProps) {
         </span>
       </figcaption>
       {editable && (
-        <p className="text-center text-xs text-stone-500">Drag the point, or focus it and use the arrow keys.</p>
+        <p className="text-center text-xs text-fg-subtle">Drag the point, or focus it and use the arrow keys.</p>
       )}
     </figure>
   );

@@ -40,7 +40,7 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
   return (
     <form id={PROFILE_FORM_ID} onSubmit={submit} noValidate className="space-y-4">
       {error && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+        <p role="alert" className="rounded-lg border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger">
           {error}
         </p>
       )}
@@ -119,7 +119,7 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
                 />
               </div>
               <div>
-                <h3 className="mb-2 text-sm font-semibold text-stone-800">Political compass</h3>
+                <h3 className="mb-2 text-sm font-semibold text-fg">Political compass</h3>
                 <PoliticalCompass
                   value={draft.personality.politicalCompass}
                   onChange={(politicalCompass) => setPersonality({ politicalCompass })}
@@ -135,14 +135,14 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
           type="button"
           onClick={onCancel}
           aria-disabled={saving}
-          className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-medium text-stone-700 shadow-sm hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-brand-500 aria-disabled:opacity-60"
+          className="inline-flex min-h-10 items-center rounded-lg border border-line-strong bg-surface px-3.5 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring aria-disabled:opacity-60"
         >
           Cancel editing
         </button>
         <button
           type="submit"
           aria-disabled={saving}
-          className="inline-flex min-h-10 items-center rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-disabled:opacity-60"
+          className="inline-flex min-h-10 items-center rounded-lg bg-accent px-3.5 text-sm font-medium text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring aria-disabled:opacity-60"
         >
           {saving ? "Saving..." : "Save changes"}
         </button>

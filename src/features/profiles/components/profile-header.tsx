@@ -22,9 +22,9 @@ type ProfileHeaderProps = {
 };
 
 const primaryButton =
-  "inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-brand-600 px-3.5 text-sm font-medium text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60 aria-disabled:opacity-60";
+  "inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-accent px-3.5 text-sm font-medium text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring disabled:opacity-60 aria-disabled:opacity-60";
 const secondaryButton =
-  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-medium text-stone-700 shadow-sm transition hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60 aria-disabled:opacity-60";
+  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3.5 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring disabled:opacity-60 aria-disabled:opacity-60";
 
 const friendCountText = (count: number) => `${count} ${count === 1 ? "friend" : "friends"}`;
 
@@ -32,14 +32,14 @@ const friendCountText = (count: number) => `${count} ${count === 1 ? "friend" : 
 export function ProfileHeader(props: ProfileHeaderProps) {
   const { profile, onChangeAvatar } = props;
   return (
-    <header className="flex flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white p-5 text-center shadow-sm sm:flex-row sm:items-center sm:text-left">
+    <header className="flex flex-col items-center gap-4 rounded-2xl border border-line bg-surface p-5 text-center shadow-sm sm:flex-row sm:items-center sm:text-left">
       <div className="relative">
         <Avatar src={profile.photoURL} name={profile.displayName} size="xl" />
         {profile.isOwner && (
           <button
             type="button"
             onClick={onChangeAvatar}
-            className="absolute right-0 bottom-0 inline-flex size-10 items-center justify-center rounded-full border-2 border-white bg-brand-600 text-white shadow hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            className="absolute right-0 bottom-0 inline-flex size-10 items-center justify-center rounded-full border-2 border-surface bg-accent text-accent-contrast shadow hover:bg-accent-hover focus-ring"
           >
             <Camera aria-hidden className="size-5" />
             <span className="sr-only">Change avatar</span>
@@ -47,13 +47,13 @@ export function ProfileHeader(props: ProfileHeaderProps) {
         )}
       </div>
       <div className="min-w-0 flex-1 space-y-1.5">
-        <h1 className="text-2xl font-bold break-words text-stone-900">{profile.displayName}</h1>
-        <div className="flex flex-wrap items-center justify-center gap-2 text-sm text-stone-600 sm:justify-start">
+        <h1 className="text-2xl font-bold break-words text-fg">{profile.displayName}</h1>
+        <div className="flex flex-wrap items-center justify-center gap-2 text-sm text-fg-muted sm:justify-start">
           {profile.isOwner ? (
             <Link
               to={paths.friends}
               data-testid="friend-count"
-              className="rounded font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+              className="rounded font-medium text-accent-fg underline-offset-2 hover:underline focus-ring"
             >
               {friendCountText(profile.friendCount)}
             </Link>

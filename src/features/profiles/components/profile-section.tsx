@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 export function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
   const id = `profile-section-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 id={id} className="mb-3 text-base font-semibold text-stone-900">
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5">
+      <h2 id={id} className="mb-3 text-base font-semibold text-fg">
         {title}
       </h2>
       {children}

@@ -10,13 +10,13 @@ type Fact = { label: string; value: string | null | undefined; long?: boolean };
 /** A definition list of the facts that are filled in, or a quiet line when none is. */
 function Facts({ facts, emptyText }: { facts: Fact[]; emptyText: string }) {
   const filled = facts.filter((fact) => fact.value);
-  if (filled.length === 0) return <p className="text-sm text-stone-500">{emptyText}</p>;
+  if (filled.length === 0) return <p className="text-sm text-fg-subtle">{emptyText}</p>;
   return (
     <dl className="space-y-3">
       {filled.map((fact) => (
         <div key={fact.label}>
-          <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{fact.label}</dt>
-          <dd className="mt-0.5 text-sm break-words whitespace-pre-line text-stone-800">{fact.value}</dd>
+          <dt className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">{fact.label}</dt>
+          <dd className="mt-0.5 text-sm break-words whitespace-pre-line text-fg">{fact.value}</dd>
         </div>
       ))}
     </dl>
@@ -63,7 +63,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
               ]}
             />
             <div>
-              <h3 className="mb-2 text-sm font-semibold text-stone-800">Political compass</h3>
+              <h3 className="mb-2 text-sm font-semibold text-fg">Political compass</h3>
               <PoliticalCompass value={personality.politicalCompass} />
             </div>
           </div>

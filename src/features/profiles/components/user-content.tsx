@@ -31,13 +31,13 @@ function ContentGrid({
   return (
     // Takes the focus (tabindex -1) when "Show more" goes with the last of the list.
     <section aria-labelledby={headingId} tabIndex={-1} className="space-y-3 focus:outline-none">
-      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+      <h2 id={headingId} className="text-lg font-semibold text-fg">
         {title}
       </h2>
       {status === "LoadingFirstPage" ? (
         <Spinner />
       ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white/70 px-4 py-6 text-center text-sm text-stone-600">
+        <p className="rounded-xl border border-dashed border-line-strong bg-surface/70 px-4 py-6 text-center text-sm text-fg-muted">
           {emptyText}
         </p>
       ) : (
@@ -46,16 +46,16 @@ function ContentGrid({
             <li key={item._id}>
               <Link
                 to={linkTo(item._id)}
-                className="group block overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                className="group block overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition hover:shadow-md focus-ring"
               >
-                <div className="aspect-[4/3] bg-stone-100">
+                <div className="aspect-[4/3] bg-surface-muted">
                   {item.imageUrl && (
                     <img src={item.imageUrl} alt="" loading="lazy" className="size-full object-cover" />
                   )}
                 </div>
                 <div className="space-y-1 p-2.5">
-                  <p className="line-clamp-2 text-sm font-medium text-stone-900 group-hover:underline">{item.title}</p>
-                  <p className="flex gap-3 text-xs text-stone-600">
+                  <p className="line-clamp-2 text-sm font-medium text-fg group-hover:underline">{item.title}</p>
+                  <p className="flex gap-3 text-xs text-fg-muted">
                     <span className="inline-flex items-center gap-1">
                       <Heart aria-hidden className="size-3.5" />
                       {formatCount(item.likes)}
