@@ -1,3 +1,4 @@
+import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { BOOK_LIMITS } from "../book-limits";
 
@@ -27,7 +28,7 @@ export function BookTextFields({ value, onChange, readOnly, descriptionRows, aut
         readOnly={readOnly}
         autoFocus={autoFocus}
       />
-      <TextField
+      <TextArea
         label="Description"
         rows={descriptionRows}
         value={value.description}

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions, FormError } from "@/components/ui/form-actions";
 import { ImagePicker } from "@/components/ui/image-picker";
+import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { errorText } from "@/lib/error-text";
 import { useImageUpload } from "@/lib/upload";
@@ -94,7 +95,7 @@ function CreateChatForm({ processing, setProcessing, onCancel, onCreated }: Crea
         placeholder="e.g. Sci-fi readers"
         autoFocus
       />
-      <TextField
+      <TextArea
         label="Description"
         value={description}
         onChange={changing(setDescription)}

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormActions } from "@/components/ui/form-actions";
 import { ImagePicker } from "@/components/ui/image-picker";
+import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { dismissFailure, showFailure } from "@/lib/toasts";
 import { CATEGORIES, categoryLabel, POST_LIMITS, type PostCategory } from "../post-categories";
@@ -67,7 +68,7 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
         maxLength={POST_LIMITS.title}
         readOnly={pending}
       />
-      <TextField
+      <TextArea
         label="Description"
         required
         rows={8}

@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "@convex/shared/profile-fields";
 import { LIMITS } from "@convex/shared/text";
@@ -60,16 +61,15 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
           {TEXT_SECTIONS.map((section) => (
             <ProfileSection key={section.title} title={section.title}>
               <div className="space-y-3">
-                {section.fields.map(({ field, long }) => (
-                  <TextField
-                    key={field}
-                    label={PROFILE_TEXT_LABELS[field]}
-                    rows={long ? 3 : undefined}
-                    maxLength={PROFILE_TEXT_LIMITS[field]}
-                    value={draft.texts[field]}
-                    onChange={(value) => onChange({ ...draft, texts: { ...draft.texts, [field]: value } })}
-                  />
-                ))}
+                {section.fields.map(({ field, long }) => {
+                  const fieldProps = {
+                    label: PROFILE_TEXT_LABELS[field],
+                    maxLength: PROFILE_TEXT_LIMITS[field],
+                    value: draft.texts[field],
+                    onChange: (value: string) => onChange({ ...draft, texts: { ...draft.texts, [field]: value } }),
+                  };
+                  return long ? <TextArea key={field} {...fieldProps} rows={3} /> : <TextField key={field} {...fieldProps} />;
+                })}
               </div>
             </ProfileSection>
           ))}
