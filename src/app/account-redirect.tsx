@@ -3,7 +3,7 @@ import { Navigate } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /**
  * Seed §2: /account redirects to /account/{currentUserUid}. Rendered inside the guard; loaded

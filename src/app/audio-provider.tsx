@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { AudioManager } from "@/lib/audio/audio-manager";
 import { createHowlerBackend } from "@/lib/audio/howler-backend";
-import { AudioManagerContext } from "@/lib/audio/use-audio";
+import { AudioManagerContext } from "@/hooks/use-audio";
 import { browserStorage } from "@/lib/audio/volume";
 
 type AudioProviderProps = {

@@ -3,7 +3,7 @@ import { CircleHelp, Gamepad2, ListMusic, MessagesSquare, type LucideIcon } from
 import { NavLink } from "react-router-dom";
 import { paths } from "@/config/paths";
 import { trackById } from "@/lib/audio/tracks";
-import { useAudioState } from "@/lib/audio/use-audio";
+import { useAudioState } from "@/hooks/use-audio";
 import { VolumeControls } from "./volume-controls";
 
 const LINKS: readonly { to: string; label: string; icon: LucideIcon }[] = [

@@ -9,7 +9,7 @@ import { paths } from "@/config/paths";
 import { MessagesLink } from "@/features/messages/components/messages-link";
 import { api } from "@convex/_generated/api";
 import { noteSignOutOnPurpose } from "@/lib/sign-out-intent";
-import { useMyStatus } from "@/lib/use-my-status";
+import { useMyStatus } from "@/hooks/use-my-status";
 
 // Only moderators ever see it, so its code is not part of everyone's first download.
 const ModerationLink = lazy(async () => ({ default: (await import("./moderation-link")).ModerationLink }));
@@ -90,7 +90,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
 }
 
 /**
- * What useLogOut (src/lib/use-log-out.ts, the profile page's) does, kept here on purpose: when the
+ * What useLogOut (src/hooks/use-log-out.ts, the profile page's) does, kept here on purpose: when the
  * top bar and a lazy page share that hook, the bundler splits the Convex client out of the first
  * chunk into a shared one, and the first download grows 1.3 KB gzip past its 130 KB budget.
  */

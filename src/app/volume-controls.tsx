@@ -1,6 +1,6 @@
 import { Volume1, Volume2, VolumeX } from "lucide-react";
 import { useId } from "react";
-import { useAudioManager, useAudioState } from "@/lib/audio/use-audio";
+import { useAudioManager, useAudioState } from "@/hooks/use-audio";
 
 /** Seed §2 bottom bar: a volume slider 0–100 and a mute-style toggle between 0 and 0.5. */
 export function VolumeControls() {

@@ -22,7 +22,7 @@ vi.mock("convex/react", () => ({
     return mutations[name];
   },
 }));
-vi.mock("@/lib/upload", () => ({ useImageUpload: () => uploadImage }));
+vi.mock("@/hooks/use-image-upload", () => ({ useImageUpload: () => uploadImage }));
 
 const cover = () => new File([new Uint8Array([137, 80, 78, 71])], "cover.png", { type: "image/png" });
 

@@ -17,7 +17,7 @@ vi.mock("convex/react", () => ({
     return createChat;
   },
 }));
-vi.mock("@/lib/upload", () => ({ useImageUpload: () => uploadImage }));
+vi.mock("@/hooks/use-image-upload", () => ({ useImageUpload: () => uploadImage }));
 
 function renderDialog() {
   const onCreated = vi.fn();

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { MessageComposer } from "@/components/ui/message-composer";
+import { MessageComposer } from "@/components/messaging/message-composer";
 import { EMOJIS, insertAtCursor } from "@/lib/emojis";
 
 function renderComposer(onTyping = vi.fn()) {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CommentList } from "@/components/comments/comment-list";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
-import { LikeButton } from "@/components/ui/like-button";
+import { LikeButton } from "@/components/likes/like-button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { useFocusHandOffOnRemoval } from "@/lib/focus-return";
 

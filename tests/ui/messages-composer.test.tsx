@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { MessageComposer } from "@/components/ui/message-composer";
+import { MessageComposer } from "@/components/messaging/message-composer";
 
 function renderComposer(onSend = vi.fn().mockResolvedValue(null)) {
   render(<MessageComposer onSend={onSend} maxLength={2000} />);

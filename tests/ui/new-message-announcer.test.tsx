@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { NewMessageAnnouncer } from "@/components/ui/new-message-announcer";
+import { NewMessageAnnouncer } from "@/components/messaging/new-message-announcer";
 
 type Message = { _creationTime: number; isMine: boolean; author: string; text: string };
 

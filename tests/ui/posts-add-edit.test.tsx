@@ -25,7 +25,7 @@ vi.mock("convex/react", () => ({
     return query.post;
   },
 }));
-vi.mock("@/lib/upload", () => ({ useImageUpload: () => uploadImage }));
+vi.mock("@/hooks/use-image-upload", () => ({ useImageUpload: () => uploadImage }));
 vi.mock("sonner", () => ({ toast }));
 
 const picture = () => new File([new Uint8Array([137, 80, 78, 71])], "stars.png", { type: "image/png" });

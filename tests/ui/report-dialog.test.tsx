@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ReportButton } from "@/components/ui/report-button";
-import { REASON_REQUIRED, REPORT_SENT } from "@/components/ui/report-dialog";
+import { ReportButton } from "@/components/moderation/report-button";
+import { REASON_REQUIRED, REPORT_SENT } from "@/components/moderation/report-dialog";
 import type { Id } from "../../convex/_generated/dataModel";
 
 const report = vi.hoisted(() => vi.fn());

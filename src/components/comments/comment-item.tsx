@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
-import { ReportButton } from "@/components/ui/report-button";
+import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
+import { ReportButton } from "@/components/moderation/report-button";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { nameWithQuote } from "@/lib/name-with-quote";
 import type { PublicUser } from "@convex/shared/public-user";

@@ -5,9 +5,19 @@ import type { TextFieldProps } from "./text-field";
 type TextAreaProps = Omit<TextFieldProps, "type"> & { rows: number };
 
 /** A labelled, vertically resizable textarea, with the same rules and counter as TextField. */
-export function TextArea({ label, value, onChange, required = false, maxLength, counter, rows, ...rest }: TextAreaProps) {
+export function TextArea({
+  label,
+  value,
+  onChange,
+  required = false,
+  maxLength,
+  counter,
+  rows,
+  ...rest
+}: TextAreaProps) {
   const id = useId();
-  const count = counter && maxLength !== undefined ? { length: value.length, max: maxLength, id: `${id}-count` } : undefined;
+  const count =
+    counter && maxLength !== undefined ? { length: value.length, max: maxLength, id: `${id}-count` } : undefined;
   return (
     <Field id={id} label={label} required={required} count={count}>
       <textarea

@@ -21,9 +21,19 @@ export type TextFieldProps = {
 };
 
 /** A labelled one-line text input. Required-ness is checked by the form, not the browser, so seed messages show. */
-export function TextField({ label, value, onChange, required = false, maxLength, counter, type = "text", ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  required = false,
+  maxLength,
+  counter,
+  type = "text",
+  ...rest
+}: TextFieldProps) {
   const id = useId();
-  const count = counter && maxLength !== undefined ? { length: value.length, max: maxLength, id: `${id}-count` } : undefined;
+  const count =
+    counter && maxLength !== undefined ? { length: value.length, max: maxLength, id: `${id}-count` } : undefined;
   return (
     <Field id={id} label={label} required={required} count={count}>
       <input

@@ -3,7 +3,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "@convex/_generated/api";
 import { AUTH_MESSAGES } from "@convex/shared/auth-messages";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /**
  * /dev/mailbox (PRODUCT D6): the e-mails a local deployment would have sent, newest first,

@@ -13,7 +13,7 @@ import { FormMessage } from "./components/form-message";
 import { GoogleButton } from "./components/google-button";
 import { SubmitButton, textLinkClass } from "./components/submit-button";
 import { useSignInOptions } from "./use-sign-in-options";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 export default function RegisterPage() {
   useScreenTitle("Register");

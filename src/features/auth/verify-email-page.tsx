@@ -15,7 +15,7 @@ import { DevMailboxHint } from "./components/dev-mailbox-hint";
 import { FormMessage } from "./components/form-message";
 import { secondaryButtonClass, SubmitButton, textLinkClass } from "./components/submit-button";
 import { useSignInOptions } from "./use-sign-in-options";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 type Notice = { tone: "error" | "success"; text: string } | null;
 

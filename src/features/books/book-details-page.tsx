@@ -4,18 +4,18 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ReportButton } from "@/components/ui/report-button";
+import { ReportButton } from "@/components/moderation/report-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import { withFailureToast } from "@/lib/show-failure";
-import { useRecordViewOnce } from "@/lib/use-record-view-once";
+import { useRecordViewOnce } from "@/hooks/use-record-view-once";
 import { BookComments } from "./components/book-comments";
 import { BookInfo } from "./components/book-info";
 import { BookOwnerActions } from "./components/book-owner-actions";
 import { OtherBooks } from "./components/other-books";
 import { useBookIdParam } from "./hooks/use-book-id";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** /books/{id}: the book, its likes and views, owner Edit/Delete, comments and the creator's other books. */
 export default function BookDetailsPage() {

@@ -8,7 +8,7 @@ import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import { BookEditForm } from "./components/book-edit-form";
 import { useBookIdParam } from "./hooks/use-book-id";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** /books/edit/{id}: the owner edits the book; anyone else is told they may not (the server refuses too). */
 export default function BookEditPage() {

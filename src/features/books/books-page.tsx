@@ -7,7 +7,7 @@ import { BookCard } from "./components/book-card";
 import { BookFormDialog } from "./components/book-form-dialog";
 import { BooksQuote } from "./components/books-quote";
 import { useBookPages } from "./hooks/use-book-pages";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** Cards in view on arrival (a row of four on wide screens, about that many on a phone). */
 const ABOVE_THE_FOLD = 4;

@@ -2,9 +2,9 @@ import { useMutation, useQuery } from "convex/react";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
-import { ConversationFrame } from "@/components/ui/conversation-frame";
-import { MessageComposer } from "@/components/ui/message-composer";
-import { ReportButton } from "@/components/ui/report-button";
+import { ConversationFrame } from "@/components/messaging/conversation-frame";
+import { MessageComposer } from "@/components/messaging/message-composer";
+import { ReportButton } from "@/components/moderation/report-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { withFailureToast } from "@/lib/show-failure";
@@ -19,7 +19,7 @@ import { TypingLine } from "./components/typing-line";
 import { useRoomPresence } from "./hooks/use-room-presence";
 import { useTypingSignal } from "./hooks/use-typing-signal";
 import { peopleHere } from "./typing";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** How often an open room tells the server "still here": people leave the list ~25 s after their tab goes. */
 const HEARTBEAT_INTERVAL_MS = 10_000;

@@ -13,7 +13,7 @@ import { api } from "@convex/_generated/api";
 import type { ChatRoomSummary } from "./chat-types";
 import { ChatRoomCard } from "./components/chat-room-card";
 import { CreateChatDialog } from "./components/create-chat-dialog";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 const PAGE_SIZE = 20;
 

@@ -9,7 +9,7 @@ import { formatDays } from "@convex/shared/duma/engine";
 import { CardEditorDialog } from "./components/card-editor-dialog";
 import { DumaGame } from "./components/duma-game";
 import { useDumaDeck } from "./hooks/use-duma-deck";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** /duma: the swipe-card game (seed §4), the card editor and the player's longest reign. */
 export default function DumaPage() {

@@ -1,6 +1,6 @@
 import { EveryoneList } from "./components/everyone-list";
 import { YourFriends } from "./components/your-friends";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** /friends (seed §2): everyone with Add Friend / Unfriend / Message, and Your Friends. */
 export default function FriendsPage() {

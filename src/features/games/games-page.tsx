@@ -2,7 +2,7 @@ import { GameCard } from "./components/game-card";
 import { ReignLeaderboard } from "./components/reign-leaderboard";
 import { externalApps } from "./external-apps";
 import { paths } from "@/config/paths";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** /games (seed §2): Duma, the outside apps that are configured, and the longest Duma reigns. */
 export default function GamesPage() {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { mailtoLink, SUPPORT_EMAIL } from "@/config/contact";
 import { paths } from "@/config/paths";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 const linkClass = "font-semibold text-accent-fg underline underline-offset-2 hover:text-accent-fg";
 const actionClass =

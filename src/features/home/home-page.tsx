@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { DailyQuoteCard } from "./daily-quote-card";
 import { randomPictureId } from "./home-background";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** Home (F3): the daily quote square. The date and picture are fixed for the visit. */
 export default function HomePage() {

@@ -3,8 +3,8 @@ import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { Avatar } from "@/components/ui/avatar";
-import { ConversationFrame } from "@/components/ui/conversation-frame";
-import { MessageComposer } from "@/components/ui/message-composer";
+import { ConversationFrame } from "@/components/messaging/conversation-frame";
+import { MessageComposer } from "@/components/messaging/message-composer";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { withFailureToast } from "@/lib/show-failure";
@@ -14,7 +14,7 @@ import { useConversation } from "./hooks/use-conversation";
 import { useMarkRead } from "./hooks/use-mark-read";
 import { MESSAGE_MAX_LENGTH } from "./message-limits";
 import type { ConversationDetails } from "./message-types";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /**
  * /messages/{id}: one conversation, live. Only its two participants get in; anyone else (or an

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import { ConversationRow } from "./components/conversation-row";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 const PAGE_SIZE = 20;
 

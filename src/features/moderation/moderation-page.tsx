@@ -1,12 +1,12 @@
 import { Navigate } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { useMyStatus } from "@/lib/use-my-status";
+import { useMyStatus } from "@/hooks/use-my-status";
 import { AuditLog } from "./components/audit-log";
 import { ReportsQueue } from "./components/reports-queue";
 import { RolesPanel } from "./components/roles-panel";
 import { SuspensionsList } from "./components/suspensions-list";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /**
  * /moderation (issue 16): the open reports, suspensions, the audit log, and for admins the roles.

@@ -2,8 +2,8 @@ import { clsx } from "clsx";
 import { Music, Play, Square } from "lucide-react";
 import type { AudioState } from "@/lib/audio/audio-manager";
 import { TRACKS, trackById, type Track } from "@/lib/audio/tracks";
-import { useAudioManager, useAudioState } from "@/lib/audio/use-audio";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useAudioManager, useAudioState } from "@/hooks/use-audio";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /**
  * Music (F11, seed §2): the five tracks, each with Play and Stop. A played track replaces the

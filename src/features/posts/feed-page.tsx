@@ -1,13 +1,13 @@
 import { Plus } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { PAGE_PARAM } from "@/lib/use-address-pages";
+import { PAGE_PARAM } from "@/hooks/use-address-pages";
 import { FeedControls } from "./components/feed-controls";
 import { FeedErrorBoundary } from "./components/feed-error-boundary";
 import { FeedList } from "./components/feed-list";
 import { useSelectedCategories } from "./hooks/use-selected-categories";
 import { DEFAULT_SORT, sortFromParam, type FeedSort } from "./post-categories";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 const SORT_PARAM = "sort";
 

@@ -2,11 +2,11 @@ import { useMutation } from "convex/react";
 import { useNavigate } from "react-router-dom";
 import { showSuccess } from "@/lib/toasts";
 import { paths } from "@/config/paths";
-import { useImageUpload } from "@/lib/upload";
+import { useImageUpload } from "@/hooks/use-image-upload";
 import { api } from "@convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
 import { withFailureToast } from "@/lib/show-failure";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** /dumy/add: a new post with title, description, category and an uploaded image. */
 export default function PostAddPage() {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { showSuccess } from "@/lib/toasts";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ReportButton } from "@/components/ui/report-button";
+import { ReportButton } from "@/components/moderation/report-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
@@ -13,9 +13,9 @@ import { PostCommentsDialog } from "./components/post-comments-dialog";
 import { PostInfo } from "./components/post-info";
 import { PostOwnerActions } from "./components/post-owner-actions";
 import { withFailureToast } from "@/lib/show-failure";
-import { useRecordViewOnce } from "@/lib/use-record-view-once";
+import { useRecordViewOnce } from "@/hooks/use-record-view-once";
 import { usePostIdParam } from "./hooks/use-post-id";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** /dumy/{id}: the post, its views and likes, the comment dialog, owner Edit/Delete and the author's other posts. */
 export default function PostDetailsPage() {

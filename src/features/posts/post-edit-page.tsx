@@ -8,7 +8,7 @@ import { api } from "@convex/_generated/api";
 import { PostForm, type PostFormValues } from "./components/post-form";
 import { withFailureToast } from "@/lib/show-failure";
 import { usePostIdParam } from "./hooks/use-post-id";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 /** /dumy/edit/{id}: the owner edits title, description and category; loads the post by id (works on reload). */
 export default function PostEditPage() {

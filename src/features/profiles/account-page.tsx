@@ -14,7 +14,7 @@ import { ProfileHeader } from "./components/profile-header";
 import { ProfileView } from "./components/profile-view";
 import { UserContent } from "./components/user-content";
 import { draftFrom, updateFrom, type Profile, type ProfileDraft } from "./profile-draft";
-import { useScreenTitle } from "@/lib/use-screen-title";
+import { useScreenTitle } from "@/hooks/use-screen-title";
 
 export const SAVE_FAILED = "Failed to save profile. Please try again.";
 export const SAVED = "Profile updated successfully!";

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
 import type { BookCardData } from "../book-types";
-import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
+import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
 
 /** A book in a grid: cover, title linking to the book, creator avatar linking to their account. */
 export function BookCard({ book, aboveTheFold = false }: { book: BookCardData; aboveTheFold?: boolean }) {

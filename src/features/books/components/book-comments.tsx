@@ -3,7 +3,7 @@ import { useState } from "react";
 import { showSuccess } from "@/lib/toasts";
 import { CommentItem } from "@/components/comments/comment-item";
 import { COMMENTS_PER_LOAD, CommentList } from "@/components/comments/comment-list";
-import { CommentForm } from "@/components/ui/comment-form";
+import { CommentForm } from "@/components/comments/comment-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { withFailureToast } from "@/lib/show-failure";
 import { api } from "@convex/_generated/api";

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { ImagePicker } from "@/components/ui/image-picker";
 import { FormActions, FormError } from "@/components/ui/form-actions";
 import { TextField } from "@/components/ui/text-field";
-import { useImageUpload } from "@/lib/upload";
+import { useImageUpload } from "@/hooks/use-image-upload";
 import { api } from "@convex/_generated/api";
 import { BOOK_LIMITS, TITLE_AND_IMAGE_REQUIRED } from "../book-limits";
 import type { BookDetails } from "../book-types";

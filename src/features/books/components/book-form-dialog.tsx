@@ -5,7 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { ImagePicker } from "@/components/ui/image-picker";
 import { FormActions, FormError } from "@/components/ui/form-actions";
 import { paths } from "@/config/paths";
-import { useImageUpload } from "@/lib/upload";
+import { useImageUpload } from "@/hooks/use-image-upload";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { TITLE_AND_IMAGE_REQUIRED } from "../book-limits";

@@ -1,12 +1,12 @@
 import { useMutation } from "convex/react";
 import { CalendarDays, Eye, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import { LikeButton } from "@/components/ui/like-button";
+import { LikeButton } from "@/components/likes/like-button";
 import { api } from "@convex/_generated/api";
 import type { BookDetails } from "../book-types";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
 import { TimeAgo } from "@/components/ui/time-ago";
-import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
+import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
 
 type BookInfoProps = {
   book: BookDetails;

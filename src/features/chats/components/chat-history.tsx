@@ -1,6 +1,6 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
-import { useDeleteMessage } from "@/components/ui/delete-message-dialog";
-import { ScrollingHistory } from "@/components/ui/scrolling-history";
+import { useDeleteMessage } from "@/components/messaging/delete-message-dialog";
+import { ScrollingHistory } from "@/components/messaging/scrolling-history";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { ChatMessageItem } from "./chat-message-item";

@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
-import { DeleteMessageButton, REVEAL_ON_HOVER } from "@/components/ui/message-actions";
-import { ReportButton } from "@/components/ui/report-button";
+import { DeleteMessageButton, REVEAL_ON_HOVER } from "@/components/messaging/message-actions";
+import { ReportButton } from "@/components/moderation/report-button";
 import { paths } from "@/config/paths";
 import { formatFullDate, formatTimeOfDay } from "@/lib/format";
 import type { ChatMessage } from "../chat-types";

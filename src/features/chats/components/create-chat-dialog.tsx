@@ -6,7 +6,7 @@ import { ImagePicker } from "@/components/ui/image-picker";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { errorText } from "@/lib/error-text";
-import { useImageUpload } from "@/lib/upload";
+import { useImageUpload } from "@/hooks/use-image-upload";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { CHAT_NAME_REQUIRED } from "@convex/shared/chat-texts";

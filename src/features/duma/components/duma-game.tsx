@@ -2,7 +2,7 @@ import { useMutation } from "convex/react";
 import { useReducedMotion } from "framer-motion";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { useAudioState } from "@/lib/audio/use-audio";
+import { useAudioState } from "@/hooks/use-audio";
 import { api } from "@convex/_generated/api";
 import type { Deck, Side } from "@convex/shared/duma/cards";
 import { currentCard, formatDays, isStoryCard, timeDisplay, type GameState } from "@convex/shared/duma/engine";

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
-import { DeleteMessageButton, REVEAL_ON_HOVER } from "@/components/ui/message-actions";
-import { ReportButton } from "@/components/ui/report-button";
+import { DeleteMessageButton, REVEAL_ON_HOVER } from "@/components/messaging/message-actions";
+import { ReportButton } from "@/components/moderation/report-button";
 import { formatTimeOfDay } from "@/lib/format";
 import type { PrivateMessage } from "../message-types";
 

@@ -3,7 +3,7 @@ import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
+import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";

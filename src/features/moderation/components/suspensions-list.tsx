@@ -1,6 +1,6 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { useState } from "react";
-import { CreatorAvatarLink } from "@/components/ui/creator-avatar-link";
+import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";

@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { Eye, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import { LikeButton } from "@/components/ui/like-button";
+import { LikeButton } from "@/components/likes/like-button";
 import { api } from "@convex/_generated/api";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
 import { TimeAgo } from "@/components/ui/time-ago";

@@ -1,6 +1,6 @@
 import { useConvex, useQuery } from "convex/react";
 import { useEffect, useRef } from "react";
-import { useAddressPages } from "@/lib/use-address-pages";
+import { useAddressPages } from "@/hooks/use-address-pages";
 import { api } from "@convex/_generated/api";
 import type { FeedSort, PostCategory } from "../post-categories";
 import type { FeedPage } from "../post-types";

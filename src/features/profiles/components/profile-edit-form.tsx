@@ -68,7 +68,11 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
                     value: draft.texts[field],
                     onChange: (value: string) => onChange({ ...draft, texts: { ...draft.texts, [field]: value } }),
                   };
-                  return long ? <TextArea key={field} {...fieldProps} rows={3} /> : <TextField key={field} {...fieldProps} />;
+                  return long ? (
+                    <TextArea key={field} {...fieldProps} rows={3} />
+                  ) : (
+                    <TextField key={field} {...fieldProps} />
+                  );
                 })}
               </div>
             </ProfileSection>

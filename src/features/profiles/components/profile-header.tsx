@@ -5,10 +5,10 @@ import { FriendButton } from "@/components/people/friend-button";
 import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
 import { MessageButton } from "@/components/people/message-button";
 import { Avatar } from "@/components/ui/avatar";
-import { ReportButton } from "@/components/ui/report-button";
+import { ReportButton } from "@/components/moderation/report-button";
 import { paths } from "@/config/paths";
-import { useLogOut } from "@/lib/use-log-out";
-import { useMyStatus } from "@/lib/use-my-status";
+import { useLogOut } from "@/hooks/use-log-out";
+import { useMyStatus } from "@/hooks/use-my-status";
 import type { Profile } from "../profile-draft";
 import { PROFILE_FORM_ID } from "./profile-edit-form";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { historyChange, isNearBottom, scrollAction } from "./scroll-position";
+import { historyChange, isNearBottom, scrollAction } from "../lib/scroll-position";
 
 type Bounds = { oldest: number; newest: number };
 

@@ -3,7 +3,7 @@ import { SendHorizontal } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { insertAtCursor } from "@/lib/emojis";
 import { formatCount } from "@/lib/format";
-import { EmojiPicker } from "./emoji-picker";
+import { EmojiPicker } from "../ui/emoji-picker";
 
 type MessageComposerProps = {
   /** Sends the (trimmed) text; throw to get it back into the box (the caller shows the error). */

@@ -2,10 +2,10 @@ import type { PaginationStatus } from "convex/react";
 import { ArrowDown } from "lucide-react";
 import { Fragment, useMemo, useRef, type ReactNode } from "react";
 import { formatDayHeading, isSameDay } from "@/lib/format";
-import { useStickToBottom } from "@/lib/use-stick-to-bottom";
-import { LoadMoreButton } from "./load-more-button";
+import { useStickToBottom } from "@/hooks/use-stick-to-bottom";
+import { LoadMoreButton } from "../ui/load-more-button";
 import { NewMessageAnnouncer } from "./new-message-announcer";
-import { Spinner } from "./spinner";
+import { Spinner } from "../ui/spinner";
 
 /** What the history needs of each message. */
 export type HistoryMessage = { _id: string; _creationTime: number; isMine: boolean };

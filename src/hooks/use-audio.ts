@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
-import type { AudioManager, AudioState } from "./audio-manager";
+import type { AudioManager, AudioState } from "../lib/audio/audio-manager";
 
 /** The app's single AudioManager, provided once by src/app/audio-provider.tsx. */
 export const AudioManagerContext = createContext<AudioManager | null>(null);

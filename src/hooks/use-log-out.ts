@@ -2,7 +2,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { noteSignOutOnPurpose } from "./sign-out-intent";
+import { noteSignOutOnPurpose } from "../lib/sign-out-intent";
 
 /**
  * Log Out from a page (the profile page's button): signs out and lands on a plain /login. The top

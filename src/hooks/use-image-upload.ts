@@ -3,8 +3,8 @@ import { useCallback } from "react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@convex/shared/image-types";
-import { UserFacingError } from "./error-text";
-import { resizeImage } from "./image-resize";
+import { UserFacingError } from "../lib/error-text";
+import { resizeImage } from "../lib/image-resize";
 
 export type UploadImage = (file: File) => Promise<Id<"_storage">>;
 

@@ -10,9 +10,9 @@ import {
 } from "@convex/shared/moderation-validators";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
-import { Dialog } from "./dialog";
-import { FormActions, FormError } from "./form-actions";
-import { RadioChoices } from "./radio-choices";
+import { Dialog } from "../ui/dialog";
+import { FormActions, FormError } from "../ui/form-actions";
+import { RadioChoices } from "../ui/radio-choices";
 
 export const REPORT_SENT = "Thanks. Your report was sent to the moderators.";
 export const REASON_REQUIRED = "Please choose a reason.";
