@@ -24,5 +24,5 @@ for (const file of initialScripts) {
 }
 const totalKb = totalGzip / 1024;
 console.log(
-  `Total: ${totalKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB: ${totalKb <= BUDGET_KB ? "within" : "OVER"})`,
+  `Total: ${totalKb.toFixed(1)} KB gzip, ${totalGzip.toLocaleString("en")} bytes (budget ${BUDGET_KB} KB = ${(BUDGET_KB * 1024).toLocaleString("en")} bytes: ${totalKb <= BUDGET_KB ? "within" : "OVER"})`,
 );

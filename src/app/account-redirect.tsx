@@ -13,6 +13,6 @@ export default function AccountRedirect() {
   useScreenTitle("Profile");
   const viewer = useQuery(api.users.viewer);
   if (viewer === undefined) return <Spinner />;
-  if (viewer === null) return <Navigate to={paths.login} replace />;
-  return <Navigate to={paths.accountOf(viewer.userId)} replace />;
+  if (viewer === null) return <Navigate to={paths.login.href()} replace />;
+  return <Navigate to={paths.accountOf.href(viewer.userId)} replace />;
 }

@@ -7,9 +7,9 @@ import { useAudioState } from "@/hooks/use-audio";
 import { VolumeControls } from "./volume-controls";
 
 const LINKS: readonly { to: string; label: string; icon: LucideIcon }[] = [
-  { to: paths.chats, label: "Public chats", icon: MessagesSquare },
-  { to: paths.games, label: "Games/Apps", icon: Gamepad2 },
-  { to: paths.help, label: "Help", icon: CircleHelp },
+  { to: paths.chats.href(), label: "Public chats", icon: MessagesSquare },
+  { to: paths.games.href(), label: "Games/Apps", icon: Gamepad2 },
+  { to: paths.help.href(), label: "Help", icon: CircleHelp },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -56,7 +56,7 @@ function NowPlayingLink() {
   const { nowPlayingId, stopped } = useAudioState();
   const detail = stopped ? "stopped" : nowPlayingId ? trackById(nowPlayingId).title : null;
   return (
-    <NavLink to={paths.music} className={linkClass}>
+    <NavLink to={paths.music.href()} className={linkClass}>
       <ListMusic aria-hidden className="size-5 shrink-0 sm:size-4" />
       <span className="whitespace-nowrap">Music</span>
       {detail && <span className="sr-only max-w-32 truncate font-normal text-fg-subtle md:not-sr-only">{detail}</span>}

@@ -3,7 +3,8 @@
  * every page except the open ones needs a signed-in user with a verified e-mail; the wanted
  * address travels in `?redirect=` (agreed with the auth screens) and is honoured after login.
  */
-import { OPEN_PATHS, paths } from "@/config/paths";
+import { paths } from "@/config/paths";
+import { loginPathFor, REDIRECT_PARAM, safeRedirectTarget } from "@/lib/redirect-target";
 
 /** What the guard needs to know about the user (from api.users.viewer). */
 export type GuardViewer = { email: string; emailVerified: boolean };
@@ -21,12 +22,6 @@ export type GuardInput = {
 
 export type GuardDecision = { kind: "wait" } | { kind: "allow" } | { kind: "redirect"; to: string };
 
-export const REDIRECT_PARAM = "redirect";
-
-export function loginPathFor(returnTo: string): string {
-  return `${paths.login}?${REDIRECT_PARAM}=${encodeURIComponent(returnTo)}`;
-}
-
 /** Guarded pages: wait for auth, then let verified users in and send everyone else away. */
 export function decideGuardedRoute({
   authLoading,
@@ -38,12 +33,12 @@ export function decideGuardedRoute({
 }: GuardInput): GuardDecision {
   if (authLoading) return { kind: "wait" };
   const returnTo = pathname + search;
-  if (!authenticated) return { kind: "redirect", to: signedOutOnPurpose ? paths.login : loginPathFor(returnTo) };
+  if (!authenticated) return { kind: "redirect", to: signedOutOnPurpose ? paths.login.href() : loginPathFor(returnTo) };
   if (viewer === undefined) return { kind: "wait" };
   if (viewer === null) return { kind: "redirect", to: loginPathFor(returnTo) };
   if (!viewer.emailVerified) {
     const query = new URLSearchParams({ email: viewer.email, [REDIRECT_PARAM]: returnTo });
-    return { kind: "redirect", to: `${paths.verifyEmail}?${query.toString()}` };
+    return { kind: "redirect", to: `${paths.verifyEmail.href()}?${query.toString()}` };
   }
   return { kind: "allow" };
 }
@@ -55,15 +50,4 @@ export function decideSignInPage({ authLoading, authenticated, viewer, search }:
     return { kind: "redirect", to: safeRedirectTarget(new URLSearchParams(search).get(REDIRECT_PARAM)) };
   }
   return { kind: "allow" };
-}
-
-/**
- * Only a path on this site is followed ("/books?page=2"); anything else — another origin,
- * "//evil.example", an auth page that would loop — becomes home.
- */
-export function safeRedirectTarget(target: string | null): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return paths.home;
-  const targetPath = target.split(/[?#]/, 1)[0] ?? "";
-  if (OPEN_PATHS.includes(targetPath)) return paths.home;
-  return target;
 }

@@ -7,7 +7,7 @@ import { paths } from "@/config/paths";
 export function ModerationLink() {
   return (
     <NavLink
-      to={paths.moderation}
+      to={paths.moderation.href()}
       aria-label="Moderation"
       title="Moderation"
       className={({ isActive }) =>

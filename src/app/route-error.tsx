@@ -29,7 +29,7 @@ export function RouteError() {
           Reload
         </button>
         <Link
-          to={paths.home}
+          to={paths.home.href()}
           className="rounded-lg border border-line-strong px-4 py-2 text-sm font-semibold text-fg-secondary hover:bg-surface-muted focus-ring"
         >
           Go home

@@ -28,17 +28,17 @@ export function TopBar({ minimal, suspended = false }: { minimal: boolean; suspe
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-        <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded-lg focus-ring">
+        <Link to={paths.home.href()} className="flex shrink-0 items-center gap-2 rounded-lg focus-ring">
           <img src="/images/logo.svg" alt="" className="size-9" />
           <span className="sr-only">Home</span>
         </Link>
         {!minimal && (
           <>
             <nav aria-label="Main" className="flex items-center gap-1">
-              <NavLink to={paths.dumy} className={navLinkClass}>
+              <NavLink to={paths.dumy.href()} className={navLinkClass}>
                 DUMY
               </NavLink>
-              <NavLink to={paths.books} className={navLinkClass}>
+              <NavLink to={paths.books.href()} className={navLinkClass}>
                 BOOK_CROSS
               </NavLink>
             </nav>
@@ -66,7 +66,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
       )}
       {viewer.emailVerified && !suspended && <MessagesLink />}
       <Link
-        to={paths.account}
+        to={paths.account.href()}
         // Starts with the name shown beside the avatar, so the spoken name matches what is seen.
         aria-label={`${viewer.displayName}, my account`}
         className="flex items-center gap-2 rounded-full p-0.5 hover:bg-surface-muted focus-ring md:pr-3"
@@ -104,7 +104,7 @@ function useTopBarLogOut() {
     try {
       noteSignOutOnPurpose();
       await signOut();
-      await navigate(paths.login, { replace: true });
+      await navigate(paths.login.href(), { replace: true });
     } finally {
       setSigningOut(false);
     }

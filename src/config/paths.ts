@@ -1,30 +1,47 @@
-/** Every route of the app (seed §2) and a builder for each, in one place. */
+/**
+ * Every route of the app (seed §2) in one place: its pattern, which the router matches, and a
+ * builder for links to it. One parameter name per entity (`:bookId`, `:postId`, `:userId`,
+ * `:conversationId`, `:roomId`), so a screen reads its id by the same name on every route.
+ */
+type Route<Args extends string[]> = { pattern: string; href: (...args: Args) => string };
+
+function fixed(pattern: string): Route<[]> {
+  return { pattern, href: () => pattern };
+}
+
+/** A route with one `:param` segment, e.g. withParam("/books/", "bookId") → /books/:bookId. */
+function withParam(prefix: string, param: string): Route<[id: string]> {
+  return { pattern: `${prefix}:${param}`, href: (id) => `${prefix}${id}` };
+}
+
 export const paths = {
-  home: "/",
-  login: "/login",
-  register: "/register",
-  verifyEmail: "/verify-email",
-  devMailbox: "/dev/mailbox",
-  account: "/account",
-  accountOf: (userId: string) => `/account/${userId}`,
-  books: "/books",
-  book: (bookId: string) => `/books/${bookId}`,
-  bookEdit: (bookId: string) => `/books/edit/${bookId}`,
-  dumy: "/dumy",
-  postAdd: "/dumy/add",
-  post: (postId: string) => `/dumy/${postId}`,
-  postEdit: (postId: string) => `/dumy/edit/${postId}`,
-  duma: "/duma",
-  friends: "/friends",
-  music: "/music",
-  messages: "/messages",
-  conversation: (conversationId: string) => `/messages/${conversationId}`,
-  chats: "/chats",
-  chat: (roomId: string) => `/chats/${roomId}`,
-  games: "/games",
-  help: "/help",
-  moderation: "/moderation",
+  home: fixed("/"),
+  login: fixed("/login"),
+  register: fixed("/register"),
+  verifyEmail: fixed("/verify-email"),
+  devMailbox: fixed("/dev/mailbox"),
+  account: fixed("/account"),
+  accountOf: withParam("/account/", "userId"),
+  books: fixed("/books"),
+  book: withParam("/books/", "bookId"),
+  bookEdit: withParam("/books/edit/", "bookId"),
+  dumy: fixed("/dumy"),
+  postAdd: fixed("/dumy/add"),
+  post: withParam("/dumy/", "postId"),
+  postEdit: withParam("/dumy/edit/", "postId"),
+  duma: fixed("/duma"),
+  friends: fixed("/friends"),
+  music: fixed("/music"),
+  messages: fixed("/messages"),
+  conversation: withParam("/messages/", "conversationId"),
+  chats: fixed("/chats"),
+  chat: withParam("/chats/", "roomId"),
+  games: fixed("/games"),
+  help: fixed("/help"),
+  moderation: fixed("/moderation"),
 } as const;
 
 /** Routes open to visitors; everything else needs a verified login (PRODUCT D1). */
-export const OPEN_PATHS: readonly string[] = [paths.login, paths.register, paths.verifyEmail, paths.devMailbox];
+export const OPEN_PATHS: readonly string[] = [paths.login, paths.register, paths.verifyEmail, paths.devMailbox].map(
+  (route) => route.pattern,
+);

@@ -18,7 +18,7 @@ export function useLogOut() {
     try {
       noteSignOutOnPurpose();
       await signOut();
-      await navigate(paths.login, { replace: true });
+      await navigate(paths.login.href(), { replace: true });
     } finally {
       setSigningOut(false);
     }

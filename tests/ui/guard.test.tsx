@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { decideGuardedRoute, safeRedirectTarget } from "@/app/guard-decision";
+import { decideGuardedRoute } from "@/app/guard-decision";
+import { safeRedirectTarget } from "@/lib/redirect-target";
 import { RedirectSignedInUser, RequireVerifiedUser } from "@/app/route-guard";
 
 type Viewer = { userId: string; email: string; emailVerified: boolean; displayName: string; photoURL: null } | null;

@@ -14,7 +14,7 @@ type CreatorAvatarLinkProps = {
 export function CreatorAvatarLink({ creator, size = "sm", showName = false }: CreatorAvatarLinkProps) {
   return (
     <Link
-      to={paths.accountOf(creator.userId)}
+      to={paths.accountOf.href(creator.userId)}
       title={creator.displayName}
       aria-label={showName ? undefined : `${creator.displayName}'s account`}
       className="inline-flex min-w-0 shrink-0 items-center gap-2 rounded-full focus-ring"

@@ -23,7 +23,7 @@ export function MessageButton({ userId, name }: { userId: Id<"users">; name: str
         () => openWith({ userId }),
         "Could not open the conversation. Please try again.",
       );
-      await navigate(paths.conversation(conversationId));
+      await navigate(paths.conversation.href(conversationId));
     } catch {
       ignoreShownFailure();
       setOpening(false);

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import type { PaginationStatus } from "convex/react";
 import { useRef } from "react";
-import { useFocusHandOffOnRemoval } from "@/lib/focus-return";
+import { useFocusHandOffOnRemoval } from "@/hooks/use-focus-hand-off-on-removal";
 
 type LoadMoreButtonProps = {
   status: PaginationStatus;

@@ -1,4 +1,4 @@
-import { REDIRECT_PARAM, safeRedirectTarget } from "@/app/guard-decision";
+import { REDIRECT_PARAM, safeRedirectTarget } from "@/lib/redirect-target";
 import { paths } from "@/config/paths";
 
 /** Where to go after signing in: the guard's `?redirect=` when it is a path on this site, else home. */
@@ -12,7 +12,7 @@ export function returnPathFrom(searchParams: URLSearchParams): string {
  */
 export function afterVerificationPath(searchParams: URLSearchParams): string {
   const target = returnPathFrom(searchParams);
-  return target === paths.home ? paths.books : target;
+  return target === paths.home.href() ? paths.books.href() : target;
 }
 
 /** The verify screen for an address, passing the return path along. */
@@ -20,7 +20,7 @@ export function verifyEmailPath(email: string, searchParams: URLSearchParams): s
   const query = new URLSearchParams({ email });
   const redirect = searchParams.get(REDIRECT_PARAM);
   if (redirect) query.set(REDIRECT_PARAM, redirect);
-  return `${paths.verifyEmail}?${query.toString()}`;
+  return `${paths.verifyEmail.href()}?${query.toString()}`;
 }
 
 /** A link to another auth screen (login ↔ register) that keeps the return path. */

@@ -72,7 +72,7 @@ export default function LoginPage() {
       footer={
         <>
           No account yet?{" "}
-          <Link to={authPathKeepingRedirect(paths.register, searchParams)} className={textLinkClass}>
+          <Link to={authPathKeepingRedirect(paths.register.href(), searchParams)} className={textLinkClass}>
             Register
           </Link>
         </>

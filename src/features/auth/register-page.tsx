@@ -57,7 +57,7 @@ export default function RegisterPage() {
       footer={
         <>
           Already have an account?{" "}
-          <Link to={authPathKeepingRedirect(paths.login, searchParams)} className={textLinkClass}>
+          <Link to={authPathKeepingRedirect(paths.login.href(), searchParams)} className={textLinkClass}>
             Login
           </Link>
         </>

@@ -7,5 +7,5 @@ import { paths } from "@/config/paths";
  * the page can use it. Everywhere else (Google's return) it must keep doing so.
  */
 export function shouldConvexAuthHandleCode(): boolean {
-  return window.location.pathname !== paths.verifyEmail;
+  return window.location.pathname !== paths.verifyEmail.href();
 }

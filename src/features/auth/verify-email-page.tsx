@@ -110,7 +110,7 @@ export default function VerifyEmailPage() {
         title="Verify Your Email"
         intro={`You are logged in as ${viewer.email}. Log out first to verify another address.`}
         footer={
-          <Link to={paths.home} className={textLinkClass}>
+          <Link to={paths.home.href()} className={textLinkClass}>
             Go to the home page
           </Link>
         }
@@ -131,7 +131,7 @@ export default function VerifyEmailPage() {
             : `Enter your e-mail address and the ${VERIFICATION_CODE_LENGTH}-digit code we sent you.`
       }
       footer={
-        <Link to={authPathKeepingRedirect(paths.login, searchParams)} className={textLinkClass}>
+        <Link to={authPathKeepingRedirect(paths.login.href(), searchParams)} className={textLinkClass}>
           Go to Login
         </Link>
       }

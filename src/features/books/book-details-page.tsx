@@ -34,7 +34,7 @@ export default function BookDetailsPage() {
     return (
       <section className="px-4 py-16">
         <EmptyState title="Book not found">
-          <Link to={paths.books} className="text-sm font-medium text-accent-fg hover:underline">
+          <Link to={paths.books.href()} className="text-sm font-medium text-accent-fg hover:underline">
             Back to BOOK_CROSS
           </Link>
         </EmptyState>
@@ -53,13 +53,13 @@ export default function BookDetailsPage() {
       throw error;
     }
     showSuccess("Book deleted successfully!");
-    navigate(paths.books, { replace: true });
+    navigate(paths.books.href(), { replace: true });
   }
 
   return (
     <div className="mx-auto max-w-5xl space-y-10 px-3 py-6 sm:px-6 sm:py-8">
       <Link
-        to={paths.books}
+        to={paths.books.href()}
         className="inline-flex min-h-10 items-center gap-1 rounded text-sm font-medium text-fg-muted hover:text-fg hover:underline focus-ring"
       >
         <ArrowLeft aria-hidden className="size-4" />

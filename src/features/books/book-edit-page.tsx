@@ -22,7 +22,7 @@ export default function BookEditPage() {
     return (
       <section className="px-4 py-16">
         <EmptyState title="Book not found">
-          <Link to={paths.books} className="text-sm font-medium text-accent-fg hover:underline">
+          <Link to={paths.books.href()} className="text-sm font-medium text-accent-fg hover:underline">
             Back to BOOK_CROSS
           </Link>
         </EmptyState>
@@ -34,7 +34,7 @@ export default function BookEditPage() {
       <section className="px-4 py-16">
         <EmptyState title="You can only edit books you added.">
           <Lock aria-hidden className="size-6 text-fg-faint" />
-          <Link to={paths.book(book._id)} className="text-sm font-medium text-accent-fg hover:underline">
+          <Link to={paths.book.href(book._id)} className="text-sm font-medium text-accent-fg hover:underline">
             Back to “{book.title}”
           </Link>
         </EmptyState>
@@ -48,10 +48,10 @@ export default function BookEditPage() {
       <div className="rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line sm:p-6">
         <BookEditForm
           book={book}
-          onCancel={() => navigate(paths.book(book._id))}
+          onCancel={() => navigate(paths.book.href(book._id))}
           onSaved={() => {
             showSuccess("Book updated successfully!");
-            navigate(paths.book(book._id));
+            navigate(paths.book.href(book._id));
           }}
         />
       </div>

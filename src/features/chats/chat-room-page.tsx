@@ -39,7 +39,7 @@ export default function ChatRoomPage() {
   useEffect(() => {
     if (!gone) return;
     toast.error(CHAT_NOT_FOUND);
-    void navigate(paths.chats, { replace: true });
+    void navigate(paths.chats.href(), { replace: true });
   }, [gone, navigate]);
 
   if (!room || !viewer) return <Spinner />;
@@ -54,7 +54,7 @@ function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<
 
   return (
     <ConversationFrame
-      back={{ to: paths.chats, label: "Back to Public chats" }}
+      back={{ to: paths.chats.href(), label: "Back to Public chats" }}
       header={
         <>
           <ChatRoomCover imageUrl={room.imageUrl} size="sm" />

@@ -67,7 +67,7 @@ export default function ChatsPage() {
         onCreated={(roomId) => {
           setCreating(false);
           showSuccess("Chat created!");
-          void navigate(paths.chat(roomId));
+          void navigate(paths.chat.href(roomId));
         }}
       />
       <ConfirmDialog

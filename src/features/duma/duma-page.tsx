@@ -74,7 +74,7 @@ function BestReign({ playingOwnDeck }: { playingOwnDeck: boolean }) {
         </p>
         {playingOwnDeck && <p className="mt-1">Games with your own deck do not count for records.</p>}
         <Link
-          to={paths.games}
+          to={paths.games.href()}
           className="mt-1 inline-block font-semibold text-accent-fg underline underline-offset-2 hover:text-accent-fg"
         >
           See the longest reigns

@@ -20,7 +20,7 @@ export default function GamesPage() {
             title="Duma"
             blurb="Dream a world into being, one card at a time. Swipe yes or no and keep air, earth, fire and water in balance for as long as you can."
             image="/duma/first-spark.svg"
-            to={{ path: paths.duma }}
+            to={{ path: paths.duma.href() }}
             action="Play Duma"
           />
           {apps.map((app) => (

@@ -62,11 +62,11 @@ export default function HelpPage() {
         <dl className="space-y-3">
           <Question q="How do I share a book or write a post?">
             Open{" "}
-            <Link to={paths.books} className={linkClass}>
+            <Link to={paths.books.href()} className={linkClass}>
               BOOK_CROSS
             </Link>{" "}
             and press “+ Add Book”, or open{" "}
-            <Link to={paths.dumy} className={linkClass}>
+            <Link to={paths.dumy.href()} className={linkClass}>
               DUMY
             </Link>{" "}
             and press “+” to write a post.
@@ -85,7 +85,7 @@ export default function HelpPage() {
         <p>
           Music starts when you first click or press a key. Use the slider in the bottom bar to change the volume, or
           the speaker button to mute. Pick a track on the{" "}
-          <Link to={paths.music} className={linkClass}>
+          <Link to={paths.music.href()} className={linkClass}>
             Music
           </Link>{" "}
           page.

@@ -30,7 +30,7 @@ export default function ConversationPage() {
   useEffect(() => {
     if (refusal === null) return;
     toast.error(refusal);
-    void navigate(paths.messages, { replace: true });
+    void navigate(paths.messages.href(), { replace: true });
   }, [refusal, navigate]);
 
   if (state.status !== "ready") return <Spinner />;
@@ -44,10 +44,10 @@ function ConversationView({ conversation }: { conversation: ConversationDetails 
 
   return (
     <ConversationFrame
-      back={{ to: paths.messages, label: "Back to Messages" }}
+      back={{ to: paths.messages.href(), label: "Back to Messages" }}
       header={
         <Link
-          to={paths.accountOf(other.userId)}
+          to={paths.accountOf.href(other.userId)}
           className="flex min-w-0 items-center gap-3 rounded-full pr-3 hover:bg-canvas focus-ring"
         >
           <Avatar src={other.photoURL} name={other.displayName} size="md" decorative />

@@ -24,7 +24,7 @@ export default function MessagesPage() {
         <EmptyState title="No conversations yet">
           <p className="text-sm text-fg-muted">Press Message beside a friend to start talking.</p>
           <Link
-            to={paths.friends}
+            to={paths.friends.href()}
             className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring"
           >
             Go to Friends

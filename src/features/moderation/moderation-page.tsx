@@ -16,7 +16,7 @@ export default function ModerationPage() {
   useScreenTitle("Moderation");
   const status = useMyStatus();
   if (status === undefined) return <Spinner />;
-  if (status === null || status.role === null) return <Navigate to={paths.home} replace />;
+  if (status === null || status.role === null) return <Navigate to={paths.home.href()} replace />;
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold text-fg">Moderation</h1>

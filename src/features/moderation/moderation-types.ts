@@ -24,19 +24,19 @@ export const KIND_LABELS: Record<ReportTargetKind, string> = {
 export function itemLink(kind: ReportTargetKind, id: string, parentId: string | null): string | null {
   switch (kind) {
     case "book":
-      return paths.book(id);
+      return paths.book.href(id);
     case "post":
-      return paths.post(id);
+      return paths.post.href(id);
     case "bookComment":
-      return parentId && paths.book(parentId);
+      return parentId && paths.book.href(parentId);
     case "postComment":
-      return parentId && paths.post(parentId);
+      return parentId && paths.post.href(parentId);
     case "chatRoom":
-      return paths.chat(id);
+      return paths.chat.href(id);
     case "chatMessage":
-      return parentId && paths.chat(parentId);
+      return parentId && paths.chat.href(parentId);
     case "profile":
-      return paths.accountOf(id);
+      return paths.accountOf.href(id);
     case "message":
       return null;
   }

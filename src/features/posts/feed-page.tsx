@@ -43,7 +43,7 @@ export default function FeedPage() {
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-xl font-bold tracking-tight text-fg sm:text-2xl">DUMY</h1>
         <Link
-          to={paths.postAdd}
+          to={paths.postAdd.href()}
           aria-label="Add post"
           title="Add post"
           className="inline-flex size-11 items-center justify-center rounded-full bg-accent text-accent-contrast shadow-md transition hover:bg-accent-hover focus-ring"

@@ -22,14 +22,14 @@ export default function PostAddPage() {
       await createPost({ title, description, category, image: { storageId } });
     }, "Failed to add post");
     showSuccess("Post added successfully!");
-    navigate(paths.dumy);
+    navigate(paths.dumy.href());
   }
 
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
       <h1 className="text-xl font-bold tracking-tight text-fg sm:text-2xl">Add post</h1>
       <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
-        <PostForm mode="add" onSubmit={add} cancelTo={paths.dumy} />
+        <PostForm mode="add" onSubmit={add} cancelTo={paths.dumy.href()} />
       </div>
     </section>
   );

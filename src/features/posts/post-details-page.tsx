@@ -35,7 +35,7 @@ export default function PostDetailsPage() {
     return (
       <section className="px-4 py-16">
         <EmptyState title="Post not found!">
-          <Link to={paths.dumy} className="text-sm font-medium text-accent-fg hover:underline">
+          <Link to={paths.dumy.href()} className="text-sm font-medium text-accent-fg hover:underline">
             Back to DUMY
           </Link>
         </EmptyState>
@@ -54,13 +54,13 @@ export default function PostDetailsPage() {
       throw error;
     }
     showSuccess("Post deleted successfully!");
-    navigate(paths.dumy, { replace: true });
+    navigate(paths.dumy.href(), { replace: true });
   }
 
   return (
     <div className="mx-auto max-w-4xl space-y-10 px-3 py-6 sm:px-6 sm:py-8">
       <Link
-        to={paths.dumy}
+        to={paths.dumy.href()}
         className="inline-flex min-h-10 items-center gap-1 rounded text-sm font-medium text-fg-muted hover:text-fg hover:underline focus-ring"
       >
         <ArrowLeft aria-hidden className="size-4" />

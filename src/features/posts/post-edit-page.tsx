@@ -24,7 +24,7 @@ export default function PostEditPage() {
       <section className="px-4 py-16">
         <EmptyState title={post === null ? "Post not found!" : "Only the author can edit this post."}>
           <Link
-            to={post === null ? paths.dumy : paths.post(post._id)}
+            to={post === null ? paths.dumy.href() : paths.post.href(post._id)}
             className="text-sm font-medium text-accent-fg hover:underline"
           >
             {post === null ? "Back to DUMY" : "Back to the post"}
@@ -39,7 +39,7 @@ export default function PostEditPage() {
     const postId = post._id;
     await withFailureToast(() => updatePost({ postId, title, description, category }), "Failed to update post");
     showSuccess("Post updated successfully!");
-    navigate(paths.post(post._id));
+    navigate(paths.post.href(post._id));
   }
 
   return (
@@ -47,7 +47,7 @@ export default function PostEditPage() {
       <h1 className="text-xl font-bold tracking-tight text-fg sm:text-2xl">Edit post</h1>
       <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
         {/* Keyed by id so the fields start from this post's text, not a previous one's. */}
-        <PostForm key={post._id} mode="edit" initial={post} onSubmit={save} cancelTo={paths.post(post._id)} />
+        <PostForm key={post._id} mode="edit" initial={post} onSubmit={save} cancelTo={paths.post.href(post._id)} />
       </div>
     </section>
   );

@@ -29,7 +29,7 @@ export default function AccountPage() {
     return (
       <div className="px-4 py-10">
         <EmptyState title="Profile not found">
-          <Link to={paths.friends} className="text-sm font-medium text-accent-fg underline">
+          <Link to={paths.friends.href()} className="text-sm font-medium text-accent-fg underline">
             Find people on the Friends page
           </Link>
         </EmptyState>

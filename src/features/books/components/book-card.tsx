@@ -8,7 +8,7 @@ export function BookCard({ book, aboveTheFold = false }: { book: BookCardData; a
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition hover:shadow-md">
       <Link
-        to={paths.book(book._id)}
+        to={paths.book.href(book._id)}
         tabIndex={-1}
         aria-hidden
         className="block aspect-[3/4] overflow-hidden bg-surface-muted"
@@ -30,7 +30,7 @@ export function BookCard({ book, aboveTheFold = false }: { book: BookCardData; a
         <CreatorAvatarLink creator={book.creator} size="sm" />
         <h2 className="min-w-0 flex-1 text-sm leading-snug font-semibold text-fg sm:text-base">
           <Link
-            to={paths.book(book._id)}
+            to={paths.book.href(book._id)}
             className="line-clamp-2 rounded-sm hover:text-accent-fg hover:underline focus-ring"
           >
             {book.title}

@@ -112,7 +112,7 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
         <p className="text-sm text-fg-muted">
           Want a cover from a web address, or more room?{" "}
           <Link
-            to={paths.bookEdit(book._id)}
+            to={paths.bookEdit.href(book._id)}
             className="font-medium text-accent-fg underline underline-offset-2 hover:text-accent-fg"
           >
             Open the edit page

@@ -30,7 +30,7 @@ export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItem
     <li className={clsx("group flex gap-2.5 rounded-lg px-1 hover:bg-surface-muted/70", continues ? "" : "pt-2")}>
       <div className="w-9 shrink-0">
         {!continues && (
-          <Link to={paths.accountOf(author._id)} tabIndex={-1} aria-hidden>
+          <Link to={paths.accountOf.href(author._id)} tabIndex={-1} aria-hidden>
             <Avatar src={author.avatarUrl} name={author.displayName} size="md" className="size-9" />
           </Link>
         )}
@@ -41,7 +41,7 @@ export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItem
         ) : (
           <p className="flex items-baseline gap-2">
             <Link
-              to={paths.accountOf(author._id)}
+              to={paths.accountOf.href(author._id)}
               className="truncate text-sm font-semibold text-fg hover:underline focus-ring"
             >
               {message.isMine ? "You" : author.displayName}

@@ -21,7 +21,7 @@ export function ChatRoomCard({ room, onDelete }: ChatRoomCardProps) {
         <h2 className="text-base leading-snug font-semibold text-fg">
           {/* The whole card opens the room; the link's box is stretched over it. */}
           <Link
-            to={paths.chat(room._id)}
+            to={paths.chat.href(room._id)}
             className="line-clamp-1 break-all outline-none after:absolute after:inset-0 after:rounded-xl hover:text-accent-fg"
           >
             {room.name}

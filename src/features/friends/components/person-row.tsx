@@ -5,7 +5,7 @@ import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge"
 import { MessageButton } from "@/components/people/message-button";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
-import { useFocusHandOffOnRemoval } from "@/lib/focus-return";
+import { useFocusHandOffOnRemoval } from "@/hooks/use-focus-hand-off-on-removal";
 import type { Id } from "@convex/_generated/dataModel";
 
 export type Person = {
@@ -28,7 +28,7 @@ export function PersonRow({ person }: { person: Person }) {
   return (
     <li ref={row} className="flex flex-wrap items-center gap-3 py-3">
       <Link
-        to={paths.accountOf(person.userId)}
+        to={paths.accountOf.href(person.userId)}
         className="flex min-w-40 flex-1 items-center gap-3 rounded-lg focus-ring"
       >
         <Avatar src={person.photoURL} name={person.displayName} size="md" decorative />

@@ -30,7 +30,7 @@ export function ReignLeaderboard() {
       ) : rows.length === 0 ? (
         <p className="mt-4 rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-fg-secondary">
           No reigns yet.{" "}
-          <Link to={paths.duma} className="font-semibold text-accent-fg underline underline-offset-2">
+          <Link to={paths.duma.href()} className="font-semibold text-accent-fg underline underline-offset-2">
             Play Duma
           </Link>{" "}
           and be the first!

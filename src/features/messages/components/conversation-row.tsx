@@ -14,7 +14,7 @@ export function ConversationRow({ conversation }: { conversation: ConversationSu
   return (
     <li>
       <Link
-        to={paths.conversation(conversation.conversationId)}
+        to={paths.conversation.href(conversation.conversationId)}
         className="flex items-center gap-3 px-3 py-3 transition hover:bg-canvas focus-ring focus-visible:-outline-offset-2 sm:px-4"
       >
         <Avatar src={other.photoURL} name={other.displayName} size="md" decorative />

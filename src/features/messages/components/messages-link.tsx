@@ -12,7 +12,7 @@ export function MessagesLink() {
   const unread = useUnreadTotal();
   return (
     <NavLink
-      to={paths.messages}
+      to={paths.messages.href()}
       aria-label={unread > 0 ? `Messages, ${formatBadgeCount(unread)} unread` : "Messages"}
       className={({ isActive }) =>
         clsx(

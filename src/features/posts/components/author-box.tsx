@@ -7,7 +7,7 @@ import type { PostDetails } from "../post-types";
 export function AuthorBox({ author }: { author: PostDetails["author"] }) {
   return (
     <Link
-      to={paths.accountOf(author.userId)}
+      to={paths.accountOf.href(author.userId)}
       className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3 shadow-sm transition hover:bg-canvas focus-ring"
     >
       <Avatar src={author.photoURL} name={author.displayName} size="md" decorative />

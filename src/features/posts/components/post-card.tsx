@@ -32,7 +32,7 @@ export function PostCard({ post, aboveTheFold = false }: { post: PostCardData; a
         </span>
         <h2 className="text-sm leading-snug font-semibold text-fg sm:text-base">
           {/* The stretched link makes the whole card clickable while keeping one link per card. */}
-          <Link to={paths.post(post._id)} className="line-clamp-2 after:absolute after:inset-0 focus:outline-none">
+          <Link to={paths.post.href(post._id)} className="line-clamp-2 after:absolute after:inset-0 focus:outline-none">
             {post.title}
           </Link>
         </h2>

@@ -17,7 +17,7 @@ export function PostOwnerActions({ postId, onDelete }: PostOwnerActionsProps) {
   return (
     <div className="flex gap-2">
       <Link
-        to={paths.postEdit(postId)}
+        to={paths.postEdit.href(postId)}
         className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring"
       >
         <Pencil aria-hidden className="size-4" />

@@ -1,7 +1,6 @@
 import { useParams } from "react-router-dom";
 
-/** The post id from the address (/dumy/{id}, /dumy/edit/{id}). */
+/** The post id from the address (`paths.post` and `paths.postEdit`, both `:postId`). */
 export function usePostIdParam(): string {
-  const params = useParams();
-  return params.postId ?? params.id ?? "";
+  return useParams<{ postId: string }>().postId ?? "";
 }

@@ -51,7 +51,7 @@ export function ProfileHeader(props: ProfileHeaderProps) {
         <div className="flex flex-wrap items-center justify-center gap-2 text-sm text-fg-muted sm:justify-start">
           {profile.isOwner ? (
             <Link
-              to={paths.friends}
+              to={paths.friends.href()}
               data-testid="friend-count"
               className="rounded font-medium text-accent-fg underline-offset-2 hover:underline focus-ring"
             >
@@ -84,7 +84,7 @@ function OwnerControls({ editing, saving, onEdit, onCancel }: ProfileHeaderProps
   return (
     <>
       {role !== null && !editing && (
-        <Link to={paths.moderation} className={secondaryButton}>
+        <Link to={paths.moderation.href()} className={secondaryButton}>
           <ShieldCheck aria-hidden className="size-4" />
           Moderation
         </Link>

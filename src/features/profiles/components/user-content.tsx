@@ -94,7 +94,7 @@ export function UserContent({ userId, name, isOwner }: { userId: Id<"users">; na
         items={posts.results}
         status={posts.status}
         loadMore={posts.loadMore}
-        linkTo={paths.post}
+        linkTo={paths.post.href}
         emptyText={isOwner ? "You have not posted on DUMY yet." : `${name} has not posted on DUMY yet.`}
       />
       <ContentGrid
@@ -102,7 +102,7 @@ export function UserContent({ userId, name, isOwner }: { userId: Id<"users">; na
         items={books.results}
         status={books.status}
         loadMore={books.loadMore}
-        linkTo={paths.book}
+        linkTo={paths.book.href}
         emptyText={
           isOwner ? "You have not added a book to BOOK_CROSS yet." : `${name} has not added a book to BOOK_CROSS yet.`
         }
