@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
 
 type CommentFormProps = {
   /** Saves the text; throw to keep it in the box (the caller shows the error). */
@@ -54,13 +55,9 @@ export function CommentForm({
         <span className="text-xs text-fg-subtle tabular-nums" aria-hidden={text.length < maxLength * 0.8}>
           {text.length >= maxLength * 0.8 ? `${text.length}/${maxLength}` : ""}
         </span>
-        <button
-          type="submit"
-          aria-disabled={blank || pending}
-          className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-        >
-          {pending ? "Posting..." : submitLabel}
-        </button>
+        <Button type="submit" variant="primary" aria-disabled={blank} loading={pending} loadingLabel="Posting...">
+          {submitLabel}
+        </Button>
       </div>
     </form>
   );

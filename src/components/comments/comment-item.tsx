@@ -2,6 +2,8 @@ import { Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
 import { ReportButton } from "@/components/moderation/report-button";
+import { Card } from "@/components/ui/card";
+import { IconButton } from "@/components/ui/icon-button";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { nameWithQuote } from "@/lib/name-with-quote";
 import type { PublicUser } from "@convex/shared/public-user";
@@ -31,29 +33,23 @@ type CommentActionProps = {
   /** The comment's text, quoted in the button's name so each comment's buttons are told apart. */
   text: string;
   onClick: () => void;
-  tone: string;
+  tone: "neutral" | "danger";
   children: ReactNode;
 };
 
-/** A round icon button beside the comment; `tone` is its hover and focus colours. */
+/** A round icon button beside the comment, its name quoting the comment. */
 function CommentAction({ label, text, onClick, tone, children }: CommentActionProps) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={nameWithQuote(label, text)}
-      title={label}
-      className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg-subtle transition focus-ring ${tone}`}
-    >
+    <IconButton onClick={onClick} label={nameWithQuote(label, text)} title={label} tone={tone}>
       {children}
-    </button>
+    </IconButton>
   );
 }
 
 /** One comment: author, time (and "edited"), text; its author gets Edit (where offered) and Delete, others Report. */
 export function CommentItem({ comment, onEdit, onDelete, reportTarget }: CommentItemProps) {
   return (
-    <li className="flex gap-3 rounded-xl bg-surface p-3 shadow-sm ring-1 ring-line">
+    <Card as="li" radius="xl" padding="none" className="flex gap-3 p-3">
       <CreatorAvatarLink creator={comment.author} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
@@ -67,25 +63,15 @@ export function CommentItem({ comment, onEdit, onDelete, reportTarget }: Comment
       {comment.isMine && (
         <div className="flex shrink-0 flex-col sm:flex-row">
           {onEdit && (
-            <CommentAction
-              label="Edit comment"
-              text={comment.text}
-              onClick={onEdit}
-              tone="hover:bg-surface-strong hover:text-fg-secondary focus-visible:outline-focus"
-            >
+            <CommentAction label="Edit comment" text={comment.text} onClick={onEdit} tone="neutral">
               <Pencil aria-hidden className="size-4" />
             </CommentAction>
           )}
-          <CommentAction
-            label="Delete comment"
-            text={comment.text}
-            onClick={onDelete}
-            tone="hover:bg-danger-soft hover:text-danger focus-visible:outline-danger-ring"
-          >
+          <CommentAction label="Delete comment" text={comment.text} onClick={onDelete} tone="danger">
             <Trash2 aria-hidden className="size-4" />
           </CommentAction>
         </div>
       )}
-    </li>
+    </Card>
   );
 }

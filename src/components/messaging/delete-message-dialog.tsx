@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { withFailureToast } from "@/lib/show-failure";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /**
  * Deleting one's own message asks first (seed §5, PRODUCT D9). `askToDelete(id)` opens the

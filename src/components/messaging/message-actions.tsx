@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { Trash2 } from "lucide-react";
+import { IconButton } from "@/components/ui/icon-button";
 import { nameWithQuote } from "@/lib/name-with-quote";
 
 /**
@@ -19,18 +20,14 @@ export function DeleteMessageButton({
   className?: string;
 }) {
   return (
-    <button
-      type="button"
+    <IconButton
       onClick={onClick}
-      aria-label={nameWithQuote("Delete message", text)}
+      label={nameWithQuote("Delete message", text)}
       title="Delete message"
-      className={clsx(
-        "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-fg-subtle transition hover:bg-danger-soft hover:text-danger focus-ring focus-visible:outline-danger-ring",
-        REVEAL_ON_HOVER,
-        className,
-      )}
+      tone="danger"
+      className={clsx(REVEAL_ON_HOVER, className)}
     >
       <Trash2 aria-hidden className="size-4" />
-    </button>
+    </IconButton>
   );
 }

@@ -3,7 +3,8 @@ import { SendHorizontal } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { insertAtCursor } from "@/lib/emojis";
 import { formatCount } from "@/lib/format";
-import { EmojiPicker } from "../ui/emoji-picker";
+import { Button } from "@/components/ui/button";
+import { EmojiPicker } from "@/components/ui/emoji-picker";
 
 type MessageComposerProps = {
   /** Sends the (trimmed) text; throw to get it back into the box (the caller shows the error). */
@@ -106,14 +107,10 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
               : "border-line-strong focus:border-accent-line focus:outline-focus/30",
           )}
         />
-        <button
-          type="submit"
-          disabled={!canSend}
-          className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring disabled:cursor-not-allowed disabled:opacity-50"
-        >
+        <Button type="submit" variant="primary" size="lg" shape="pill" disabled={!canSend} className="shrink-0">
           <SendHorizontal aria-hidden className="size-4" />
           Send
-        </button>
+        </Button>
       </div>
       {nearLimit && (
         <p

@@ -3,9 +3,10 @@ import { ArrowDown } from "lucide-react";
 import { Fragment, useMemo, useRef, type ReactNode } from "react";
 import { formatDayHeading, isSameDay } from "@/lib/format";
 import { useStickToBottom } from "@/hooks/use-stick-to-bottom";
-import { LoadMoreButton } from "../ui/load-more-button";
+import { Button } from "@/components/ui/button";
+import { LoadMoreButton } from "@/components/ui/load-more-button";
+import { Spinner } from "@/components/ui/spinner";
 import { NewMessageAnnouncer } from "./new-message-announcer";
-import { Spinner } from "../ui/spinner";
 
 /** What the history needs of each message. */
 export type HistoryMessage = { _id: string; _creationTime: number; isMine: boolean };
@@ -88,18 +89,21 @@ export function ScrollingHistory<M extends HistoryMessage>({
         </div>
       </div>
       {hasUnseen && (
-        <button
-          type="button"
-          onClick={() => {
-            scrollToBottom("smooth");
-            // The button goes once the newest message is in view: keep the focus in the history.
-            box.current?.focus({ preventScroll: true });
-          }}
-          className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-contrast shadow-lg hover:bg-accent-hover focus-ring"
-        >
-          <ArrowDown aria-hidden className="size-4" />
-          New messages
-        </button>
+        // The wrapper floats it above the history, with a deeper shadow than a button's own.
+        <div className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-lg">
+          <Button
+            variant="primary"
+            shape="pill"
+            onClick={() => {
+              scrollToBottom("smooth");
+              // The button goes once the newest message is in view: keep the focus in the history.
+              box.current?.focus({ preventScroll: true });
+            }}
+          >
+            <ArrowDown aria-hidden className="size-4" />
+            New messages
+          </Button>
+        </div>
       )}
       <NewMessageAnnouncer newest={newest} loaded={status !== "LoadingFirstPage"} describe={describeNew} />
     </div>

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Flag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { IconButton } from "@/components/ui/icon-button";
 import { nameWithQuote } from "@/lib/name-with-quote";
 import type { ReportTarget } from "@convex/shared/moderation-validators";
 
@@ -26,24 +27,35 @@ type ReportButtonProps = {
 export function ReportButton({ target, label, text, variant = "text", className }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   const name = `Report ${label}`;
+  const accessibleName = text === undefined ? name : nameWithQuote(name, text);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={text === undefined ? name : nameWithQuote(name, text)}
-        title={name}
-        className={clsx(
-          "inline-flex shrink-0 items-center justify-center text-fg-subtle transition hover:text-danger focus-ring focus-visible:outline-danger-ring",
-          variant === "icon"
-            ? "size-10 rounded-full hover:bg-danger-soft"
-            : "min-h-10 gap-1.5 rounded-lg px-3 text-sm font-medium hover:bg-danger-soft",
-          className,
-        )}
-      >
-        <Flag aria-hidden className="size-4" />
-        {variant === "text" && <span>Report</span>}
-      </button>
+      {variant === "icon" ? (
+        <IconButton
+          label={accessibleName}
+          title={name}
+          tone="danger"
+          onClick={() => setOpen(true)}
+          className={className}
+        >
+          <Flag aria-hidden className="size-4" />
+        </IconButton>
+      ) : (
+        // A quiet word that turns red on hover: no Button variant looks like this (a "danger ghost").
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label={accessibleName}
+          title={name}
+          className={clsx(
+            "inline-flex min-h-10 shrink-0 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-medium text-fg-subtle transition hover:bg-danger-soft hover:text-danger focus-ring focus-visible:outline-danger-ring",
+            className,
+          )}
+        >
+          <Flag aria-hidden className="size-4" />
+          <span>Report</span>
+        </button>
+      )}
       {open && (
         <Suspense fallback={null}>
           <ReportDialog open={open} onOpenChange={setOpen} target={target} label={label} />

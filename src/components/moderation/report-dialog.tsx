@@ -10,9 +10,9 @@ import {
 } from "@convex/shared/moderation-validators";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
-import { Dialog } from "../ui/dialog";
-import { FormActions, FormError } from "../ui/form-actions";
-import { RadioChoices } from "../ui/radio-choices";
+import { Dialog } from "@/components/ui/dialog";
+import { FormActions, FormError } from "@/components/ui/form-actions";
+import { RadioChoices } from "@/components/ui/radio-choices";
 
 export const REPORT_SENT = "Thanks. Your report was sent to the moderators.";
 export const REASON_REQUIRED = "Please choose a reason.";

@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
-import { clsx } from "clsx";
 import { UserMinus, UserPlus } from "lucide-react";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
@@ -37,21 +37,14 @@ export function FriendButton({ userId, name, isFriend }: FriendButtonProps) {
 
   const Icon = isFriend ? UserMinus : UserPlus;
   return (
-    <button
-      type="button"
+    <Button
+      variant={isFriend ? "secondary" : "primary"}
       onClick={() => void toggle()}
-      aria-disabled={pending}
+      loading={pending}
       aria-label={`${isFriend ? "Unfriend" : "Add Friend"} (${name})`}
-      className={clsx(
-        "inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium shadow-sm transition",
-        "focus-ring aria-disabled:opacity-60",
-        isFriend
-          ? "border border-line-strong bg-surface text-fg-secondary hover:bg-canvas"
-          : "bg-accent text-accent-contrast hover:bg-accent-hover",
-      )}
     >
       <Icon aria-hidden className="size-4" />
       {isFriend ? "Unfriend" : "Add Friend"}
-    </button>
+    </Button>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation } from "convex/react";
 import { MessageSquare } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
 import { api } from "@convex/_generated/api";
@@ -31,15 +32,9 @@ export function MessageButton({ userId, name }: { userId: Id<"users">; name: str
   }
 
   return (
-    <button
-      type="button"
-      onClick={() => void open()}
-      disabled={opening}
-      aria-label={`Message (${name})`}
-      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring disabled:opacity-60"
-    >
+    <Button variant="secondary" onClick={() => void open()} disabled={opening} aria-label={`Message (${name})`}>
       <MessageSquare aria-hidden className="size-4" />
       Message
-    </button>
+    </Button>
   );
 }

@@ -2,7 +2,7 @@
  * The look of every button, as class names, so a link that acts as a button (`<Link>` to a form)
  * looks like one too: `<Link className={buttonClass({ variant: "primary" })}>`.
  */
-export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-secondary" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-secondary" | "danger-ghost" | "ghost";
 export type ButtonSize = "sm" | "md" | "lg";
 export type ButtonShape = "rounded" | "pill";
 
@@ -18,6 +18,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
     "bg-danger font-semibold text-accent-contrast shadow-sm hover:bg-danger-hover focus-visible:outline-danger-ring",
   "danger-secondary":
     "border border-danger-line bg-surface font-medium text-danger shadow-sm hover:bg-danger-soft focus-visible:outline-danger-ring",
+  "danger-ghost": "font-semibold text-danger hover:bg-danger-soft focus-visible:outline-danger-ring",
   ghost: "font-medium text-fg-secondary hover:bg-surface-muted",
 };
 

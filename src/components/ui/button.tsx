@@ -19,14 +19,17 @@ export function Button({
   size,
   shape,
   className,
-  loading = false,
+  loading: loadingProp,
   loadingLabel,
   type = "button",
   onClick,
   children,
   ...rest
 }: ButtonProps) {
+  const loading = loadingProp ?? false;
   const busy = loading || rest["aria-disabled"] === true || rest["aria-disabled"] === "true";
+  // A button that can be busy says so either way ("false" while idle); one that cannot says nothing.
+  const canBeBusy = loadingProp !== undefined || rest["aria-disabled"] !== undefined;
   function handleClick(event: MouseEvent<HTMLButtonElement>) {
     if (busy) {
       event.preventDefault();
@@ -38,7 +41,7 @@ export function Button({
     <button
       {...rest}
       type={type}
-      aria-disabled={busy || undefined}
+      aria-disabled={canBeBusy || busy ? busy : undefined}
       aria-busy={loading || undefined}
       onClick={handleClick}
       className={buttonClass({ variant, size, shape, className })}

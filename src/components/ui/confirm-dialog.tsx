@@ -1,5 +1,5 @@
-import { clsx } from "clsx";
 import { useState } from "react";
+import { Button } from "./button";
 import { Dialog } from "./dialog";
 
 type ConfirmDialogProps = {
@@ -51,28 +51,12 @@ export function ConfirmDialog({
     // The message is the dialog's description, so screen readers announce it with the title.
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message} preventClose={busy}>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          data-autofocus
-          onClick={() => !busy && onOpenChange(false)}
-          aria-disabled={busy}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring aria-disabled:opacity-50"
-        >
+        <Button variant="secondary" data-autofocus onClick={() => onOpenChange(false)} aria-disabled={busy}>
           Cancel
-        </button>
-        <button
-          type="button"
-          onClick={confirm}
-          aria-disabled={busy}
-          className={clsx(
-            "inline-flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold text-accent-contrast shadow-sm transition focus-ring aria-disabled:opacity-60",
-            destructive
-              ? "bg-danger hover:bg-danger-hover focus-visible:outline-danger-ring"
-              : "bg-accent hover:bg-accent-hover focus-visible:outline-focus",
-          )}
-        >
-          {busy ? busyLabel : confirmLabel}
-        </button>
+        </Button>
+        <Button variant={destructive ? "danger" : "primary"} onClick={confirm} loading={busy} loadingLabel={busyLabel}>
+          {confirmLabel}
+        </Button>
       </div>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { focusNearestRemaining, focusPath } from "@/lib/focus-return";
+import { IconButton } from "./icon-button";
 
 type DialogProps = {
   open: boolean;
@@ -73,12 +74,10 @@ function DialogContent({ title, description, preventClose, children }: DialogCon
             </RadixDialog.Description>
           )}
         </div>
-        <RadixDialog.Close
-          aria-label="Close"
-          disabled={preventClose}
-          className="-mt-1 -mr-2 inline-flex size-10 items-center justify-center rounded-full text-fg-subtle transition hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-40"
-        >
-          <X aria-hidden className="size-5" />
+        <RadixDialog.Close asChild>
+          <IconButton label="Close" disabled={preventClose} className="-mt-1 -mr-2">
+            <X aria-hidden className="size-5" />
+          </IconButton>
         </RadixDialog.Close>
       </div>
       <div className="overflow-y-auto px-5 py-4">{children}</div>

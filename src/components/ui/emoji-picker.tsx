@@ -1,7 +1,7 @@
-import { clsx } from "clsx";
 import { SmilePlus } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { EMOJIS } from "@/lib/emojis";
+import { IconButton } from "./icon-button";
 
 /** Emojis per row of the grid; arrow keys move by one, Up and Down by a row. */
 const COLUMNS = 6;
@@ -54,23 +54,21 @@ export function EmojiPicker({ onPick, disabled }: EmojiPickerProps) {
 
   return (
     <div className="relative shrink-0">
-      <button
+      <IconButton
         ref={trigger}
-        type="button"
-        aria-label="Insert emoji"
+        label="Insert emoji"
         title="Insert emoji"
+        size="lg"
         aria-expanded={open}
         aria-controls={open ? gridId : undefined}
         aria-haspopup="dialog"
         disabled={disabled}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
-        className={clsx(
-          "inline-flex size-11 items-center justify-center rounded-full transition focus-ring disabled:opacity-50",
-          open ? "bg-accent-soft text-accent-fg" : "text-fg-muted hover:bg-surface-muted hover:text-fg",
-        )}
+        // Open, it keeps the accent look of a pressed toggle.
+        className="aria-expanded:bg-accent-soft aria-expanded:text-accent-fg"
       >
         <SmilePlus aria-hidden className="size-5" />
-      </button>
+      </IconButton>
       {open && (
         <div
           ref={panel}

@@ -1,10 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-
-const secondaryButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring aria-disabled:opacity-50";
-const primaryButtonClass =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-accent px-5 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
+import { Button } from "./button";
+import { buttonClass } from "./button-styles";
 
 type FormActionsProps = {
   /** A button for dialogs, a link for pages (it also works with a fresh page, where going back would not). */
@@ -27,22 +24,17 @@ export function FormActions({ cancel, busy, busyLabel, children }: FormActionsPr
   return (
     <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:justify-end">
       {"to" in cancel ? (
-        <Link to={cancel.to} className={secondaryButtonClass}>
+        <Link to={cancel.to} className={buttonClass({ variant: "secondary" })}>
           Cancel
         </Link>
       ) : (
-        <button
-          type="button"
-          onClick={() => !busy && cancel.onClick()}
-          aria-disabled={busy}
-          className={secondaryButtonClass}
-        >
+        <Button variant="secondary" onClick={() => cancel.onClick()} aria-disabled={busy}>
           Cancel
-        </button>
+        </Button>
       )}
-      <button type="submit" aria-disabled={busy} className={primaryButtonClass}>
-        {busy ? busyLabel : children}
-      </button>
+      <Button type="submit" variant="primary" loading={busy} loadingLabel={busyLabel}>
+        {children}
+      </Button>
     </div>
   );
 }

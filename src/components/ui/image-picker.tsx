@@ -1,6 +1,7 @@
 import { ImagePlus } from "lucide-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { isImageFile } from "@/lib/image-resize";
+import { buttonClass } from "./button-styles";
 
 type ImagePickerProps = {
   label: string;
@@ -71,7 +72,12 @@ export function ImagePicker({
           <label
             htmlFor={inputId}
             aria-hidden
-            className="inline-flex min-h-10 cursor-pointer items-center rounded-md bg-accent px-3 text-sm font-medium text-accent-contrast shadow-sm hover:bg-accent-hover peer-focus-ring peer- peer- peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+            // The label never has the focus itself: it shows the ring when the hidden input has it.
+            className={buttonClass({
+              variant: "primary",
+              className:
+                "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus peer-disabled:cursor-not-allowed peer-disabled:opacity-60",
+            })}
           >
             {file || previewUrl ? "Choose another image" : "Choose image"}
           </label>

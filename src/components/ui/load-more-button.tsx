@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import type { PaginationStatus } from "convex/react";
 import { useRef } from "react";
 import { useFocusHandOffOnRemoval } from "@/hooks/use-focus-hand-off-on-removal";
+import { Button } from "./button";
 
 type LoadMoreButtonProps = {
   status: PaginationStatus;
@@ -33,14 +34,9 @@ function ShownLoadMoreButton({
   useFocusHandOffOnRemoval(wrapper);
   return (
     <div ref={wrapper} className={clsx("flex justify-center", className)}>
-      <button
-        type="button"
-        onClick={() => !loading && onLoadMore()}
-        aria-disabled={loading}
-        className="inline-flex min-h-10 items-center rounded-lg border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring aria-disabled:opacity-60"
-      >
-        {loading ? "Loading..." : label}
-      </button>
+      <Button variant="secondary" onClick={() => onLoadMore()} loading={loading} loadingLabel="Loading...">
+        {label}
+      </Button>
     </div>
   );
 }

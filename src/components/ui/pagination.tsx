@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Button } from "./button";
 
 type PaginationProps = {
   /** 1-based number of the page shown. */
@@ -15,9 +16,6 @@ type PaginationProps = {
   onNext: () => void;
 };
 
-const navButton =
-  "inline-flex min-h-10 items-center gap-1 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-40";
-
 /**
  * Previous / Next with "Page x of y" between them (seed §2). A button with no page to go to says
  * so with aria-disabled rather than `disabled`, which would drop the keyboard focus to the page
@@ -26,23 +24,18 @@ const navButton =
 export function Pagination({ page, totalPages, canGoBack, canGoForward, onPrevious, onNext }: PaginationProps) {
   return (
     <nav aria-label="Pagination" className="flex items-center justify-center gap-3 sm:gap-4">
-      <button type="button" className={navButton} onClick={() => canGoBack && onPrevious()} aria-disabled={!canGoBack}>
+      <Button variant="secondary" onClick={() => onPrevious()} aria-disabled={!canGoBack}>
         <ChevronLeft aria-hidden className="size-4" />
         Previous
-      </button>
+      </Button>
       <p className="text-sm text-fg-muted tabular-nums" aria-live="polite">
         Page {page}
         {totalPages !== null && <> of {Math.max(totalPages, canGoForward ? page + 1 : page)}</>}
       </p>
-      <button
-        type="button"
-        className={navButton}
-        onClick={() => canGoForward && onNext()}
-        aria-disabled={!canGoForward}
-      >
+      <Button variant="secondary" onClick={() => onNext()} aria-disabled={!canGoForward}>
         Next
         <ChevronRight aria-hidden className="size-4" />
-      </button>
+      </Button>
     </nav>
   );
 }

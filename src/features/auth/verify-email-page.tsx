@@ -2,6 +2,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useQuery } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import { AUTH_MESSAGES, normalizeEmail, VERIFICATION_CODE_LENGTH } from "@convex/shared/auth-messages";
@@ -13,7 +14,7 @@ import { AuthCard } from "./components/auth-card";
 import { AuthField } from "./components/auth-field";
 import { DevMailboxHint } from "./components/dev-mailbox-hint";
 import { FormMessage } from "./components/form-message";
-import { secondaryButtonClass, SubmitButton, textLinkClass } from "./components/submit-button";
+import { SubmitButton, textLinkClass } from "./components/submit-button";
 import { useSignInOptions } from "./use-sign-in-options";
 import { useScreenTitle } from "@/hooks/use-screen-title";
 
@@ -170,14 +171,9 @@ export default function VerifyEmailPage() {
           Verify
         </SubmitButton>
       </form>
-      <button
-        type="button"
-        className={`${secondaryButtonClass} mt-3`}
-        disabled={resending}
-        onClick={() => void resend()}
-      >
+      <Button size="lg" className="mt-3 w-full" disabled={resending} onClick={() => void resend()}>
         {resending ? "Sending..." : "Resend verification"}
-      </button>
+      </Button>
       {options.devMailbox && <DevMailboxHint />}
     </AuthCard>
   );

@@ -2,6 +2,7 @@ import { useQuery } from "convex/react";
 import { Lock } from "lucide-react";
 import { Link, useNavigate } from "react-router-dom";
 import { showSuccess } from "@/lib/toasts";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -45,7 +46,7 @@ export default function BookEditPage() {
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold tracking-tight text-fg">Edit book</h1>
-      <div className="rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line sm:p-6">
+      <Card>
         <BookEditForm
           book={book}
           onCancel={() => navigate(paths.book.href(book._id))}
@@ -54,7 +55,7 @@ export default function BookEditPage() {
             navigate(paths.book.href(book._id));
           }}
         />
-      </div>
+      </Card>
     </section>
   );
 }

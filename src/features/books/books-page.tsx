@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { showSuccess } from "@/lib/toasts";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
@@ -19,13 +20,9 @@ export default function BooksPage() {
   const [adding, setAdding] = useState(false);
 
   const addButton = (
-    <button
-      type="button"
-      onClick={() => setAdding(true)}
-      className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring"
-    >
+    <Button variant="primary" onClick={() => setAdding(true)}>
       + Add Book
-    </button>
+    </Button>
   );
 
   return (

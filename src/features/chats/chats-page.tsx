@@ -2,6 +2,7 @@ import { useMutation, usePaginatedQuery } from "convex/react";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
@@ -27,14 +28,10 @@ export default function ChatsPage() {
   const [deleting, setDeleting] = useState<ChatRoomSummary | null>(null);
 
   const createButton = (
-    <button
-      type="button"
-      onClick={() => setCreating(true)}
-      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring"
-    >
+    <Button variant="primary" onClick={() => setCreating(true)}>
       <Plus aria-hidden className="size-4" />
       Create chat
-    </button>
+    </Button>
   );
 
   return (

@@ -2,6 +2,7 @@ import { useQuery } from "convex/react";
 import { Pencil, Trophy } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
@@ -24,15 +25,10 @@ export default function DumaPage() {
         <header>
           <div className="flex items-center justify-between gap-3">
             <h1 className="text-2xl font-bold tracking-tight text-fg">Duma</h1>
-            <button
-              type="button"
-              onClick={() => setEditing(true)}
-              disabled={own === undefined}
-              className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-line-strong bg-surface px-4 text-sm font-semibold text-fg shadow-sm hover:bg-canvas focus-ring disabled:opacity-50"
-            >
+            <Button onClick={() => setEditing(true)} disabled={own === undefined}>
               <Pencil aria-hidden className="size-4" />
               Edit cards
-            </button>
+            </Button>
           </div>
           <p className="mt-1 text-sm text-fg-muted">
             {own

@@ -1,13 +1,14 @@
 import { BookOpen, Mail, MessageSquareText, Music, UserPlus, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { buttonClass } from "@/components/ui/button-styles";
+import { Card } from "@/components/ui/card";
 import { mailtoLink, SUPPORT_EMAIL } from "@/config/contact";
 import { paths } from "@/config/paths";
 import { useScreenTitle } from "@/hooks/use-screen-title";
 
 const linkClass = "font-semibold text-accent-fg underline underline-offset-2 hover:text-accent-fg";
-const actionClass =
-  "mt-4 inline-flex min-h-10 items-center gap-2 rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring";
+const actionClass = buttonClass({ variant: "primary", className: "mt-4" });
 
 const JOIN_BODY = `Hello DUMY team,
 
@@ -30,7 +31,7 @@ export default function HelpPage() {
       </header>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Card icon={MessageSquareText} title="Contact us">
+        <HelpCard icon={MessageSquareText} title="Contact us">
           <p>Write to the team: a person reads every message.</p>
           <p className="mt-2 flex items-center gap-2">
             <Mail aria-hidden className="size-4 shrink-0 text-fg-subtle" />
@@ -41,9 +42,9 @@ export default function HelpPage() {
           <p className="mt-2 text-sm text-fg-subtle">
             Tell us which page you were on and what happened; a screenshot helps.
           </p>
-        </Card>
+        </HelpCard>
 
-        <Card icon={UserPlus} title="Join the team">
+        <HelpCard icon={UserPlus} title="Join the team">
           <p>We are a small group of volunteers and we are looking for more people:</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             <li>writers for new Duma story cards</li>
@@ -55,10 +56,10 @@ export default function HelpPage() {
             <Mail aria-hidden className="size-4" />
             Apply to join the team
           </a>
-        </Card>
+        </HelpCard>
       </div>
 
-      <Card icon={BookOpen} title="Common questions">
+      <HelpCard icon={BookOpen} title="Common questions">
         <dl className="space-y-3">
           <Question q="How do I share a book or write a post?">
             Open{" "}
@@ -79,9 +80,9 @@ export default function HelpPage() {
             time.
           </Question>
         </dl>
-      </Card>
+      </HelpCard>
 
-      <Card icon={Music} title="Music">
+      <HelpCard icon={Music} title="Music">
         <p>
           Music starts when you first click or press a key. Use the slider in the bottom bar to change the volume, or
           the speaker button to mute. Pick a track on the{" "}
@@ -90,20 +91,20 @@ export default function HelpPage() {
           </Link>{" "}
           page.
         </p>
-      </Card>
+      </HelpCard>
     </section>
   );
 }
 
-function Card({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+function HelpCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
-    <section className="rounded-2xl border border-line bg-surface p-5 text-fg-secondary shadow-sm">
+    <Card as="section" className="text-fg-secondary">
       <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold text-fg">
         <Icon aria-hidden className="size-5 text-accent-fg" />
         {title}
       </h2>
       {children}
-    </section>
+    </Card>
   );
 }
 

@@ -1,5 +1,6 @@
 import { usePaginatedQuery } from "convex/react";
 import { Link } from "react-router-dom";
+import { buttonClass } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
@@ -23,10 +24,7 @@ export default function MessagesPage() {
       ) : results.length === 0 ? (
         <EmptyState title="No conversations yet">
           <p className="text-sm text-fg-muted">Press Message beside a friend to start talking.</p>
-          <Link
-            to={paths.friends.href()}
-            className="inline-flex min-h-10 items-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring"
-          >
+          <Link to={paths.friends.href()} className={buttonClass({ variant: "primary" })}>
             Go to Friends
           </Link>
         </EmptyState>

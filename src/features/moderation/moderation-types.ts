@@ -49,8 +49,4 @@ export function suspensionEndText(endsAt: number | null): string {
   return endsAt === null ? "indefinitely" : `until ${whenFormat.format(endsAt)}`;
 }
 
-export const secondaryButton =
-  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring disabled:opacity-60";
-export const dangerButton =
-  "inline-flex min-h-10 items-center justify-center gap-1.5 rounded-lg bg-danger px-3 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-danger-hover focus-ring focus-visible:outline-danger-ring disabled:opacity-60";
 export const sectionHeading = "text-lg font-semibold text-fg";

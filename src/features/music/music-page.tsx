@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { Music, Play, Square } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import type { AudioState } from "@/lib/audio/audio-manager";
 import { TRACKS, trackById, type Track } from "@/lib/audio/tracks";
 import { useAudioManager, useAudioState } from "@/hooks/use-audio";
@@ -70,25 +71,24 @@ function TrackRow({ track, isPlaying, canStop }: { track: Track; isPlaying: bool
         <p className="text-sm text-fg-subtle">{track.mood}</p>
       </div>
       <div className="flex w-full gap-2 sm:w-auto">
-        <button
-          type="button"
+        <Button
+          variant="primary"
           aria-label={`Play ${track.title}`}
           onClick={() => audio.play(track.id)}
-          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-contrast hover:bg-accent-hover focus-ring sm:flex-none"
+          className="flex-1 sm:flex-none"
         >
           <Play aria-hidden className="size-4" />
           Play
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           aria-label={`Stop ${track.title}`}
           onClick={() => canStop && audio.stop(track.id)}
           aria-disabled={!canStop}
-          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg border border-line-strong px-4 py-2 text-sm font-semibold text-fg-secondary hover:bg-surface-muted focus-ring aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:flex-none"
+          className="flex-1 sm:flex-none"
         >
           <Square aria-hidden className="size-3.5" />
           Stop
-        </button>
+        </Button>
       </div>
     </li>
   );

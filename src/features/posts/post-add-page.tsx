@@ -1,6 +1,7 @@
 import { useMutation } from "convex/react";
 import { useNavigate } from "react-router-dom";
 import { showSuccess } from "@/lib/toasts";
+import { Card } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { useImageUpload } from "@/hooks/use-image-upload";
 import { api } from "@convex/_generated/api";
@@ -28,9 +29,9 @@ export default function PostAddPage() {
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
       <h1 className="text-xl font-bold tracking-tight text-fg sm:text-2xl">Add post</h1>
-      <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+      <Card>
         <PostForm mode="add" onSubmit={add} cancelTo={paths.dumy.href()} />
-      </div>
+      </Card>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import { Link, useNavigate } from "react-router-dom";
 import { showSuccess } from "@/lib/toasts";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -45,10 +46,10 @@ export default function PostEditPage() {
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-3 py-6 sm:px-6 sm:py-8">
       <h1 className="text-xl font-bold tracking-tight text-fg sm:text-2xl">Edit post</h1>
-      <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-6">
+      <Card>
         {/* Keyed by id so the fields start from this post's text, not a previous one's. */}
         <PostForm key={post._id} mode="edit" initial={post} onSubmit={save} cancelTo={paths.post.href(post._id)} />
-      </div>
+      </Card>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation } from "convex/react";
 import { UserRound } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { errorText } from "@/lib/error-text";
 import { api } from "@convex/_generated/api";
@@ -64,21 +65,12 @@ export default function NameStep() {
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-2">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void run(() => skip({}))}
-            className="inline-flex min-h-10 items-center rounded-lg px-3.5 text-sm font-medium text-fg-secondary hover:bg-surface/70 focus-ring disabled:opacity-60"
-          >
+          <Button variant="ghost" disabled={busy} onClick={() => void run(() => skip({}))}>
             Not now
-          </button>
-          <button
-            type="submit"
-            disabled={busy}
-            className="inline-flex min-h-10 items-center rounded-lg bg-accent px-3.5 text-sm font-medium text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring disabled:opacity-60"
-          >
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             Save name
-          </button>
+          </Button>
         </div>
       </form>
     </section>

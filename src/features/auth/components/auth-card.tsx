@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Card } from "@/components/ui/card";
 
 type AuthCardProps = {
   title: string;
@@ -13,14 +14,14 @@ type AuthCardProps = {
 export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
   return (
     <section className="flex min-h-[70vh] items-start justify-center px-4 py-10 sm:items-center">
-      <div className="w-full max-w-sm rounded-2xl border border-line bg-surface p-6 shadow-sm sm:p-8">
+      <Card padding="lg" className="w-full max-w-sm">
         <h1 className="text-2xl font-semibold text-fg">{title}</h1>
         {intro && <p className="mt-2 text-sm text-fg-muted">{intro}</p>}
         <div className="mt-6">{children}</div>
         {footer && (
           <div className="mt-6 border-t border-line-subtle pt-4 text-center text-sm text-fg-muted">{footer}</div>
         )}
-      </div>
+      </Card>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useState } from "react";
-import { secondaryButtonClass } from "./submit-button";
+import { Button } from "@/components/ui/button";
 
 type GoogleButtonProps = {
   label: string;
@@ -28,7 +28,7 @@ export function GoogleButton({ label, failureMessage, returnTo, onError }: Googl
   }
 
   return (
-    <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void start()}>
+    <Button size="lg" className="w-full" disabled={busy} onClick={() => void start()}>
       <svg aria-hidden viewBox="0 0 24 24" className="size-4">
         <path
           fill="#4285F4"
@@ -45,6 +45,6 @@ export function GoogleButton({ label, failureMessage, returnTo, onError }: Googl
         />
       </svg>
       {label}
-    </button>
+    </Button>
   );
 }

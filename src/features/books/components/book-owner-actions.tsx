@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { showSuccess } from "@/lib/toasts";
+import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { BookDetails } from "../book-types";
 import { BookFormDialog } from "./book-form-dialog";
@@ -11,9 +12,6 @@ type BookOwnerActionsProps = {
   onDelete: () => Promise<void>;
 };
 
-const actionButton =
-  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium shadow-sm transition focus-ring";
-
 /** The owner's Edit (the add/edit modal) and Delete (with confirmation) buttons. */
 export function BookOwnerActions({ book, onDelete }: BookOwnerActionsProps) {
   const [editing, setEditing] = useState(false);
@@ -21,22 +19,14 @@ export function BookOwnerActions({ book, onDelete }: BookOwnerActionsProps) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        onClick={() => setEditing(true)}
-        className={`${actionButton} border-line-strong bg-surface text-fg-secondary hover:bg-canvas focus-visible:outline-focus`}
-      >
+      <Button variant="secondary" onClick={() => setEditing(true)}>
         <Pencil aria-hidden className="size-4" />
         Edit
-      </button>
-      <button
-        type="button"
-        onClick={() => setConfirmingDelete(true)}
-        className={`${actionButton} border-danger-line bg-surface text-danger hover:bg-danger-soft focus-visible:outline-danger-ring`}
-      >
+      </Button>
+      <Button variant="danger-secondary" onClick={() => setConfirmingDelete(true)}>
         <Trash2 aria-hidden className="size-4" />
         Delete
-      </button>
+      </Button>
 
       <BookFormDialog
         open={editing}

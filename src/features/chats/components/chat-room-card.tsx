@@ -1,5 +1,6 @@
 import { Trash2, Users } from "lucide-react";
 import { Link } from "react-router-dom";
+import { IconButton } from "@/components/ui/icon-button";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { paths } from "@/config/paths";
 import { formatCount } from "@/lib/format";
@@ -45,16 +46,16 @@ export function ChatRoomCard({ room, onDelete }: ChatRoomCardProps) {
         </p>
       </div>
       {onDelete && (
-        <button
-          type="button"
+        <IconButton
+          label={`Delete ${room.name}`}
+          tone="danger"
           onClick={onDelete}
-          aria-label={`Delete ${room.name}`}
           title="Delete chat"
           // Above the stretched link, so it stays a button of its own.
-          className="relative z-10 inline-flex size-10 shrink-0 items-center justify-center self-start rounded-full text-fg-subtle hover:bg-danger-soft hover:text-danger focus-ring focus-visible:outline-danger-ring"
+          className="relative z-10 self-start"
         >
           <Trash2 aria-hidden className="size-4" />
-        </button>
+        </IconButton>
       )}
     </article>
   );

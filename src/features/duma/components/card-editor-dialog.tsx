@@ -1,6 +1,7 @@
 import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions, FormError } from "@/components/ui/form-actions";
@@ -101,14 +102,9 @@ function EditorForm({ own, onDone }: { own: Deck | null; onDone: () => void }) {
       </label>
       <FormError message={error} />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <button
-          type="button"
-          onClick={() => setConfirmingReset(true)}
-          disabled={busy || own === null}
-          className="min-h-10 rounded-lg px-3 text-sm font-semibold text-danger hover:bg-danger-soft focus-ring focus-visible:outline-danger-ring disabled:text-fg-subtle disabled:hover:bg-transparent"
-        >
+        <Button variant="danger-ghost" onClick={() => setConfirmingReset(true)} disabled={busy || own === null}>
           Reset to built-in deck
-        </button>
+        </Button>
         <FormActions cancel={{ onClick: onDone }} busy={busy} busyLabel="Saving...">
           Save cards
         </FormActions>

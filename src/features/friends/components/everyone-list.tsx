@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { Card } from "@/components/ui/card";
 import { EmptyState, ResultsStatus } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
@@ -20,10 +21,7 @@ export function EveryoneList() {
   const pages = usePeoplePages(search);
 
   return (
-    <section
-      aria-labelledby="everyone-heading"
-      className="space-y-3 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
-    >
+    <Card as="section" aria-labelledby="everyone-heading" className="space-y-3">
       <h2 id="everyone-heading" className="text-lg font-semibold text-fg">
         Everyone
       </h2>
@@ -67,7 +65,7 @@ export function EveryoneList() {
           onNext={pages.next}
         />
       )}
-    </section>
+    </Card>
   );
 }
 

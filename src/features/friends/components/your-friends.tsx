@@ -1,4 +1,5 @@
 import { usePaginatedQuery } from "convex/react";
+import { Card } from "@/components/ui/card";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "@convex/_generated/api";
@@ -11,11 +12,7 @@ export function YourFriends() {
   const friends = usePaginatedQuery(api.friends.mine, {}, { initialNumItems: PER_LOAD });
   return (
     // Takes the focus (tabindex -1) when "Show more friends" goes with the last of them.
-    <section
-      aria-labelledby="your-friends-heading"
-      tabIndex={-1}
-      className="space-y-3 rounded-2xl border border-line bg-surface p-4 shadow-sm focus:outline-none sm:p-5"
-    >
+    <Card as="section" aria-labelledby="your-friends-heading" tabIndex={-1} className="space-y-3 focus:outline-none">
       <h2 id="your-friends-heading" className="text-lg font-semibold text-fg">
         Your Friends
       </h2>
@@ -38,6 +35,6 @@ export function YourFriends() {
         label="Show more friends"
         className=""
       />
-    </section>
+    </Card>
   );
 }

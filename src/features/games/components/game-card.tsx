@@ -1,6 +1,8 @@
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { buttonClass } from "@/components/ui/button-styles";
+import { Card } from "@/components/ui/card";
 
 type GameCardProps = {
   title: string;
@@ -12,13 +14,12 @@ type GameCardProps = {
   children?: ReactNode;
 };
 
-const actionClass =
-  "inline-flex min-h-10 items-center gap-2 rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring";
+const actionClass = buttonClass({ variant: "primary" });
 
 /** One game or app on the games page: picture, name, a line about it and the way in. */
 export function GameCard({ title, blurb, image, to, action, children }: GameCardProps) {
   return (
-    <li className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+    <Card as="li" padding="none" className="flex flex-col overflow-hidden">
       <img src={image} alt="" className="aspect-[16/9] w-full object-cover sm:aspect-[4/3]" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-lg font-bold text-fg">{title}</h2>
@@ -38,6 +39,6 @@ export function GameCard({ title, blurb, image, to, action, children }: GameCard
           )}
         </div>
       </div>
-    </li>
+    </Card>
   );
 }

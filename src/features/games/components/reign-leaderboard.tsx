@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { Trophy } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
+import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
@@ -14,10 +15,7 @@ export function ReignLeaderboard() {
   const mine = useQuery(api.duma.myBestReign, {});
 
   return (
-    <section
-      aria-labelledby="leaderboard-title"
-      className="self-start rounded-2xl border border-line bg-surface p-4 shadow-sm sm:p-5"
-    >
+    <Card as="section" aria-labelledby="leaderboard-title" className="self-start">
       <h2 id="leaderboard-title" className="flex items-center gap-2 text-lg font-bold text-fg">
         <Trophy aria-hidden className="size-5 text-trophy" />
         Longest reigns in Duma
@@ -62,6 +60,6 @@ export function ReignLeaderboard() {
           <strong>{mine === null ? "none yet" : `${formatDays(mine.days)} (${mine.endingTitle})`}</strong>
         </p>
       )}
-    </section>
+    </Card>
   );
 }

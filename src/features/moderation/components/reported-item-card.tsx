@@ -2,6 +2,8 @@ import { useMutation } from "convex/react";
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
 import { TimeAgo } from "@/components/ui/time-ago";
@@ -9,14 +11,7 @@ import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
 import { api } from "@convex/_generated/api";
 import { REPORT_REASON_LABELS, type ReportTarget } from "@convex/shared/moderation-validators";
-import {
-  dangerButton,
-  itemLink,
-  KIND_LABELS,
-  type ReportedItem,
-  secondaryButton,
-  suspensionEndText,
-} from "../moderation-types";
+import { itemLink, KIND_LABELS, type ReportedItem, suspensionEndText } from "../moderation-types";
 import { SuspendDialog } from "./suspend-dialog";
 
 /** What Remove does to each kind, said before it is done. */
@@ -51,7 +46,7 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
   }
 
   return (
-    <li aria-labelledby={headingId} className="rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-line">
+    <Card as="li" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <h3 id={headingId} className="font-semibold text-fg">
           {kindLabel}
@@ -119,17 +114,13 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
       </ul>
 
       <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" onClick={() => setConfirmingRemove(true)} className={dangerButton}>
+        <Button variant="danger" onClick={() => setConfirmingRemove(true)}>
           Remove
-        </button>
-        <button type="button" onClick={() => void dismissReports()} disabled={dismissing} className={secondaryButton}>
+        </Button>
+        <Button onClick={() => void dismissReports()} disabled={dismissing}>
           {dismissing ? "Dismissing..." : "Dismiss"}
-        </button>
-        {!item.authorSuspended && (
-          <button type="button" onClick={() => setSuspending(true)} className={secondaryButton}>
-            Suspend author
-          </button>
-        )}
+        </Button>
+        {!item.authorSuspended && <Button onClick={() => setSuspending(true)}>Suspend author</Button>}
       </div>
 
       <ConfirmDialog
@@ -153,6 +144,6 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
           name={item.author.displayName}
         />
       )}
-    </li>
+    </Card>
   );
 }

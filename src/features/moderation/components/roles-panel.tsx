@@ -1,12 +1,13 @@
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
+import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
 import { api } from "@convex/_generated/api";
 import type { Role } from "@convex/shared/moderation-validators";
-import { type PersonWithRole, secondaryButton, sectionHeading } from "../moderation-types";
+import { type PersonWithRole, sectionHeading } from "../moderation-types";
 
 const PAGE_SIZE = 10;
 
@@ -42,9 +43,7 @@ export function RolesPanel() {
           placeholder="Find a user by name"
           className="block min-h-10 w-full min-w-0 rounded-lg border border-line-strong bg-surface px-3 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
         />
-        <button type="submit" className={secondaryButton}>
-          Find
-        </button>
+        <Button type="submit">Find</Button>
       </form>
       {found !== undefined && search && (
         <ul aria-label="Users found" className="mt-2 space-y-2">
@@ -98,25 +97,23 @@ function PersonRow({ person, isMe }: { person: PersonWithRole; isMe: boolean }) 
         {isMe && " (you)"}
       </span>
       {!isMe && person.role !== "moderator" && (
-        <button type="button" disabled={busy} onClick={() => give("moderator")} className={secondaryButton}>
+        <Button disabled={busy} onClick={() => give("moderator")}>
           Make moderator
-        </button>
+        </Button>
       )}
       {!isMe && person.role !== "admin" && (
-        <button type="button" disabled={busy} onClick={() => give("admin")} className={secondaryButton}>
+        <Button disabled={busy} onClick={() => give("admin")}>
           Make admin
-        </button>
+        </Button>
       )}
       {!isMe && person.role !== null && (
-        <button
-          type="button"
+        <Button
           disabled={busy}
           onClick={() => void run(() => revoke({ userId: person.userId }), `${person.displayName} is a user again.`)}
           aria-label={`Revoke ${person.displayName}'s role`}
-          className={secondaryButton}
         >
           Revoke
-        </button>
+        </Button>
       )}
     </li>
   );

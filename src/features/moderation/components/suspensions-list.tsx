@@ -1,12 +1,13 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { useState } from "react";
 import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
+import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
-import { secondaryButton, sectionHeading, suspensionEndText } from "../moderation-types";
+import { sectionHeading, suspensionEndText } from "../moderation-types";
 
 const PAGE_SIZE = 10;
 
@@ -51,15 +52,13 @@ export function SuspensionsList() {
                 </p>
                 <p className="break-words text-fg-subtle">{row.reason}</p>
               </div>
-              <button
-                type="button"
+              <Button
                 onClick={() => void liftFor(row.user.userId, row.user.displayName)}
                 disabled={lifting === row.user.userId}
                 aria-label={`${row.active ? "Lift" : "Clear"} ${row.user.displayName}'s suspension`}
-                className={secondaryButton}
               >
                 {row.active ? "Lift" : "Clear"}
-              </button>
+              </Button>
             </div>
           </li>
         ))}

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-styles";
 import { Dialog } from "@/components/ui/dialog";
 import { POST_LIMITS } from "../post-categories";
 
@@ -87,19 +89,12 @@ function EditCommentForm({
         className="block w-full resize-y rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={() => !pending && onClose()}
-          aria-disabled={pending}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring"
-        >
+        <Button variant="secondary" onClick={() => !pending && onClose()} aria-disabled={pending}>
           Cancel
-        </button>
-        <button
-          type="submit"
-          aria-disabled={pending || blank}
-          className="inline-flex min-h-10 items-center justify-center rounded-lg bg-accent px-4 text-sm font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring aria-disabled:opacity-50"
-        >
+        </Button>
+        {/* A plain button on purpose: Save looks disabled while the text is blank, yet a click
+            still submits, and submitting blank text closes the dialog unchanged (seed §5). */}
+        <button type="submit" aria-disabled={pending || blank} className={buttonClass({ variant: "primary" })}>
           {pending ? "Saving..." : "Save"}
         </button>
       </div>

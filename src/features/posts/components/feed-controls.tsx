@@ -1,6 +1,8 @@
 import { clsx } from "clsx";
 import { Check } from "lucide-react";
 import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { CATEGORIES, categoryLabel, SORTS, type FeedSort, type PostCategory } from "../post-categories";
 
 type FeedControlsProps = {
@@ -12,6 +14,7 @@ type FeedControlsProps = {
   onSelectNone: () => void;
 };
 
+/** A category toggle: a chip that is filled while its category is shown. */
 const chip =
   "inline-flex min-h-9 items-center gap-1 rounded-full border px-3 text-sm font-medium transition focus-ring";
 
@@ -19,7 +22,7 @@ const chip =
 export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectAll, onSelectNone }: FeedControlsProps) {
   const sortId = useId();
   return (
-    <div className="space-y-3 rounded-xl border border-line bg-surface p-3 shadow-sm sm:p-4">
+    <Card padding="sm" className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={sortId} className="text-sm font-medium text-fg-secondary">
           Sort by
@@ -38,28 +41,22 @@ export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectA
         </select>
       </div>
       <div role="group" aria-label="Categories" className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
+        <Button
+          size="sm"
+          shape="pill"
           onClick={() => selected.length !== CATEGORIES.length && onSelectAll()}
           aria-disabled={selected.length === CATEGORIES.length}
-          className={clsx(
-            chip,
-            "border-line-strong bg-canvas text-fg-secondary hover:bg-surface-muted aria-disabled:opacity-50",
-          )}
         >
           All
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          size="sm"
+          shape="pill"
           onClick={() => selected.length !== 0 && onSelectNone()}
           aria-disabled={selected.length === 0}
-          className={clsx(
-            chip,
-            "border-line-strong bg-canvas text-fg-secondary hover:bg-surface-muted aria-disabled:opacity-50",
-          )}
         >
           None
-        </button>
+        </Button>
         <span aria-hidden className="mx-1 hidden h-6 w-px bg-surface-strong sm:block" />
         {CATEGORIES.map((category) => {
           const on = selected.includes(category);
@@ -82,6 +79,6 @@ export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectA
           );
         })}
       </div>
-    </div>
+    </Card>
   );
 }

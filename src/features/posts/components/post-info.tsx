@@ -2,6 +2,7 @@ import { useMutation } from "convex/react";
 import { Eye, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { LikeButton } from "@/components/likes/like-button";
+import { Button } from "@/components/ui/button";
 import { api } from "@convex/_generated/api";
 import { ignoreShownFailure, withFailureToast } from "@/lib/show-failure";
 import { TimeAgo } from "@/components/ui/time-ago";
@@ -58,14 +59,10 @@ export function PostInfo({ post, onOpenComments, ownerActions }: PostInfoProps) 
         <AuthorBox author={post.author} />
         <div className="flex flex-wrap items-center gap-2">
           <LikeButton liked={post.likedByMe} count={post.likes} onToggle={like} />
-          <button
-            type="button"
-            onClick={onOpenComments}
-            className="inline-flex min-h-10 items-center gap-2 rounded-full border border-line-strong bg-surface px-4 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring"
-          >
+          <Button variant="secondary" shape="pill" onClick={onOpenComments}>
             <MessageCircle aria-hidden className="size-5" />
             Comments ({post.comments})
-          </button>
+          </Button>
           {ownerActions}
         </div>
       </div>

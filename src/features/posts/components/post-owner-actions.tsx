@@ -1,6 +1,8 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-styles";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { paths } from "@/config/paths";
 import type { Id } from "@convex/_generated/dataModel";
@@ -16,21 +18,14 @@ export function PostOwnerActions({ postId, onDelete }: PostOwnerActionsProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="flex gap-2">
-      <Link
-        to={paths.postEdit.href(postId)}
-        className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring"
-      >
+      <Link to={paths.postEdit.href(postId)} className={buttonClass({ variant: "secondary" })}>
         <Pencil aria-hidden className="size-4" />
         Edit
       </Link>
-      <button
-        type="button"
-        onClick={() => setConfirming(true)}
-        className="inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-danger-line bg-surface px-3 text-sm font-medium text-danger shadow-sm hover:bg-danger-soft focus-ring focus-visible:outline-danger-ring"
-      >
+      <Button variant="danger-secondary" onClick={() => setConfirming(true)}>
         <Trash2 aria-hidden className="size-4" />
         Delete
-      </button>
+      </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { Button } from "@/components/ui/button";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "@convex/shared/profile-fields";
@@ -135,21 +136,12 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
       </div>
       {/* The form is long on a phone: its end offers the header's Save and Cancel again. */}
       <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onCancel}
-          aria-disabled={saving}
-          className="inline-flex min-h-10 items-center rounded-lg border border-line-strong bg-surface px-3.5 text-sm font-medium text-fg-secondary shadow-sm hover:bg-canvas focus-ring aria-disabled:opacity-60"
-        >
+        <Button variant="secondary" onClick={onCancel} aria-disabled={saving}>
           Cancel editing
-        </button>
-        <button
-          type="submit"
-          aria-disabled={saving}
-          className="inline-flex min-h-10 items-center rounded-lg bg-accent px-3.5 text-sm font-medium text-accent-contrast shadow-sm hover:bg-accent-hover focus-ring aria-disabled:opacity-60"
-        >
-          {saving ? "Saving..." : "Save changes"}
-        </button>
+        </Button>
+        <Button type="submit" variant="primary" loading={saving} loadingLabel="Saving...">
+          Save changes
+        </Button>
       </div>
     </form>
   );

@@ -5,6 +5,9 @@ import { FriendButton } from "@/components/people/friend-button";
 import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
 import { MessageButton } from "@/components/people/message-button";
 import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-styles";
+import { IconButton } from "@/components/ui/icon-button";
 import { ReportButton } from "@/components/moderation/report-button";
 import { paths } from "@/config/paths";
 import { useLogOut } from "@/hooks/use-log-out";
@@ -21,11 +24,6 @@ type ProfileHeaderProps = {
   onChangeAvatar: () => void;
 };
 
-const primaryButton =
-  "inline-flex min-h-10 items-center gap-1.5 rounded-lg bg-accent px-3.5 text-sm font-medium text-accent-contrast shadow-sm transition hover:bg-accent-hover focus-ring disabled:opacity-60 aria-disabled:opacity-60";
-const secondaryButton =
-  "inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3.5 text-sm font-medium text-fg-secondary shadow-sm transition hover:bg-canvas focus-ring disabled:opacity-60 aria-disabled:opacity-60";
-
 const friendCountText = (count: number) => `${count} ${count === 1 ? "friend" : "friends"}`;
 
 /** Avatar, name, friend count and the controls: the owner's (seed §2) or a visitor's. */
@@ -36,14 +34,14 @@ export function ProfileHeader(props: ProfileHeaderProps) {
       <div className="relative">
         <Avatar src={profile.photoURL} name={profile.displayName} size="xl" />
         {profile.isOwner && (
-          <button
-            type="button"
+          <IconButton
+            label="Change avatar"
+            tone="primary"
             onClick={onChangeAvatar}
-            className="absolute right-0 bottom-0 inline-flex size-10 items-center justify-center rounded-full border-2 border-surface bg-accent text-accent-contrast shadow hover:bg-accent-hover focus-ring"
+            className="absolute right-0 bottom-0 border-2 border-surface"
           >
             <Camera aria-hidden className="size-5" />
-            <span className="sr-only">Change avatar</span>
-          </button>
+          </IconButton>
         )}
       </div>
       <div className="min-w-0 flex-1 space-y-1.5">
@@ -84,32 +82,43 @@ function OwnerControls({ editing, saving, onEdit, onCancel }: ProfileHeaderProps
   return (
     <>
       {role !== null && !editing && (
-        <Link to={paths.moderation.href()} className={secondaryButton}>
+        <Link to={paths.moderation.href()} className={buttonClass({ variant: "secondary" })}>
           <ShieldCheck aria-hidden className="size-4" />
           Moderation
         </Link>
       )}
       {editing ? (
         <>
-          <button type="submit" form={PROFILE_FORM_ID} aria-disabled={saving} className={primaryButton}>
+          <Button
+            type="submit"
+            form={PROFILE_FORM_ID}
+            variant="primary"
+            loading={saving}
+            loadingLabel={
+              <>
+                <Save aria-hidden className="size-4" />
+                Saving...
+              </>
+            }
+          >
             <Save aria-hidden className="size-4" />
-            {saving ? "Saving..." : "Save Profile"}
-          </button>
-          <button type="button" onClick={onCancel} aria-disabled={saving} className={secondaryButton}>
+            Save Profile
+          </Button>
+          <Button variant="secondary" onClick={onCancel} aria-disabled={saving}>
             <X aria-hidden className="size-4" />
             Cancel
-          </button>
+          </Button>
         </>
       ) : (
-        <button type="button" ref={editButton} onClick={onEdit} className={primaryButton}>
+        <Button variant="primary" ref={editButton} onClick={onEdit}>
           <Pencil aria-hidden className="size-4" />
           Edit Profile
-        </button>
+        </Button>
       )}
-      <button type="button" onClick={() => void logOut()} disabled={signingOut} className={secondaryButton}>
+      <Button variant="secondary" onClick={() => void logOut()} disabled={signingOut}>
         <LogOut aria-hidden className="size-4" />
         Log Out
-      </button>
+      </Button>
     </>
   );
 }
