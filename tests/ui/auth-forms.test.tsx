@@ -1,26 +1,30 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
+import type { ReactElement } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import LoginPage from "@/features/auth/login-page";
 import RegisterPage from "@/features/auth/register-page";
+import { api } from "@convex/_generated/api";
 import { AUTH_MESSAGES } from "../../convex/shared/auth-messages";
-import { renderPage } from "./auth-test-kit";
+import { createConvexMock } from "./convex-mock";
+import { Landed, renderWithApp } from "./render";
 
 const signIn = vi.hoisted(() => vi.fn());
-const options = vi.hoisted(() => ({ current: { google: false, devMailbox: false } }));
 
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut: vi.fn() }) }));
-vi.mock("convex/react", () => ({
-  useQuery: (ref: FunctionReference<"query">) =>
-    getFunctionName(ref) === "users:signInOptions" ? options.current : undefined,
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+const convex = createConvexMock();
 
 beforeEach(() => {
   signIn.mockReset();
-  options.current = { google: false, devMailbox: false };
+  convex.onQuery(api.users.signInOptions, { google: false, devMailbox: false });
 });
+
+/** The page at `path`, opened at `url` in StrictMode like the app; where a navigation ends shows "Landed at …". */
+function renderPage(path: string, url: string, page: ReactElement) {
+  return renderWithApp(page, { route: url, path, strict: true, routes: { "*": <Landed /> } });
+}
 
 async function fillRegister(email: string, password: string, confirm: string) {
   const user = userEvent.setup();
@@ -92,7 +96,7 @@ describe("register form", () => {
     const { unmount } = renderPage("/register", "/register", <RegisterPage />);
     expect(screen.queryByRole("button", { name: "Sign up with Google" })).toBeNull();
     unmount();
-    options.current = { google: true, devMailbox: false };
+    convex.onQuery(api.users.signInOptions, { google: true, devMailbox: false });
     renderPage("/register", "/register", <RegisterPage />);
     expect(screen.getByRole("button", { name: "Sign up with Google" })).toBeVisible();
   });
@@ -159,7 +163,7 @@ describe("login form", () => {
   });
 
   it("shows the Google failure message when Google sign-in cannot start", async () => {
-    options.current = { google: true, devMailbox: false };
+    convex.onQuery(api.users.signInOptions, { google: true, devMailbox: false });
     signIn.mockRejectedValue(new Error("popup closed"));
     renderPage("/login", "/login", <LoginPage />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Continue with Google" }));
@@ -171,7 +175,7 @@ describe("login form", () => {
     const { unmount } = renderPage("/login", "/login", <LoginPage />);
     expect(screen.queryByRole("link", { name: "Open the dev mailbox" })).toBeNull();
     unmount();
-    options.current = { google: false, devMailbox: true };
+    convex.onQuery(api.users.signInOptions, { google: false, devMailbox: true });
     renderPage("/login", "/login", <LoginPage />);
     expect(screen.getByRole("link", { name: "Open the dev mailbox" })).toHaveAttribute("href", "/dev/mailbox");
   });

@@ -1,27 +1,34 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
+import type { ReactElement } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import DevMailboxPage from "@/features/auth/dev-mailbox-page";
 import VerifyEmailPage from "@/features/auth/verify-email-page";
 import { newRegistrationKey } from "@/features/auth/browser-keys";
+import { api } from "@convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
 import { AUTH_MESSAGES } from "../../convex/shared/auth-messages";
-import { renderPage } from "./auth-test-kit";
+import { createConvexMock } from "./convex-mock";
+import { Landed, renderWithApp } from "./render";
 
 const signIn = vi.hoisted(() => vi.fn());
-const queries = vi.hoisted(() => ({ current: {} as Record<string, unknown> }));
 
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signIn, signOut: vi.fn() }) }));
-vi.mock("convex/react", () => ({
-  useQuery: (ref: FunctionReference<"query">) => queries.current[getFunctionName(ref)],
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+const convex = createConvexMock();
+
+/** The page at `path`, opened at `url` in StrictMode like the app; where a navigation ends shows "Landed at …". */
+function renderPage(path: string, url: string, page: ReactElement) {
+  return renderWithApp(page, { route: url, path, strict: true, routes: { "*": <Landed /> } });
+}
 
 let doraKey = "";
 
 beforeEach(() => {
   signIn.mockReset();
-  queries.current = { "users:signInOptions": { google: false, devMailbox: true }, "users:viewer": null };
+  convex.onQuery(api.users.signInOptions, { google: false, devMailbox: true });
+  convex.onQuery(api.users.viewer, null);
   localStorage.clear();
   // Unless a test says otherwise, this browser is the one that registered dora@example.com.
   doraKey = newRegistrationKey("dora@example.com");
@@ -71,7 +78,14 @@ describe("verify email screen", () => {
   });
 
   it("never verifies over an open session: it says who is logged in and offers no form", () => {
-    queries.current["users:viewer"] = { email: "me@example.com", emailVerified: true };
+    convex.onQuery(api.users.viewer, {
+      userId: "me" as Id<"users">,
+      email: "me@example.com",
+      emailVerified: true,
+      displayName: "Me",
+      photoURL: null,
+      needsName: false,
+    });
     renderPage("/verify-email", "/verify-email?email=dora%40example.com&code=12345678", <VerifyEmailPage />);
     expect(screen.getByText(/You are logged in as me@example.com/)).toBeVisible();
     expect(screen.queryByRole("button", { name: "Verify" })).toBeNull();
@@ -156,16 +170,16 @@ describe("verify email screen", () => {
 describe("dev mailbox page", () => {
   it("lists recipient, subject, code, clickable link and time", () => {
     const link = "http://127.0.0.1:5173/verify-email?email=dora%40example.com&code=12345678";
-    queries.current["devMailbox:list"] = [
+    convex.onQuery(api.devMailbox.list, [
       {
-        _id: "m1",
+        _id: "m1" as Id<"devMailbox">,
         _creationTime: Date.UTC(2025, 0, 2),
         to: "dora@example.com",
         subject: "Your DUMY verification code",
         code: "12345678",
         link,
       },
-    ];
+    ]);
     renderPage("/dev/mailbox", "/dev/mailbox", <DevMailboxPage />);
     const message = within(screen.getByRole("list", { name: "Messages" })).getByRole("listitem");
     expect(message).toHaveTextContent("dora@example.com");
@@ -176,18 +190,17 @@ describe("dev mailbox page", () => {
   });
 
   it("says when there are no e-mails yet", () => {
-    queries.current["devMailbox:list"] = [];
+    convex.onQuery(api.devMailbox.list, []);
     renderPage("/dev/mailbox", "/dev/mailbox", <DevMailboxPage />);
     expect(screen.getByText(/No e-mails yet/)).toBeVisible();
   });
 
   it("says the mailbox is not available, without asking for the list, on a real deployment", () => {
-    queries.current = {
-      "users:signInOptions": { google: false, devMailbox: false },
-      get "devMailbox:list"(): never {
-        throw new Error("the list must not be queried");
-      },
-    };
+    convex.onQuery(api.users.viewer, undefined);
+    convex.onQuery(api.users.signInOptions, { google: false, devMailbox: false });
+    convex.onQuery(api.devMailbox.list, () => {
+      throw new Error("the list must not be queried");
+    });
     renderPage("/dev/mailbox", "/dev/mailbox", <DevMailboxPage />);
     expect(screen.getByText(AUTH_MESSAGES.mailboxUnavailable)).toBeVisible();
   });

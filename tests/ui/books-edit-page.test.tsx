@@ -1,20 +1,15 @@
-import { render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import BookEditPage from "@/features/books/book-edit-page";
 import type { BookDetails } from "@/features/books/book-types";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-const book = vi.hoisted(() => ({ current: undefined as unknown }));
-const updateBook = vi.hoisted(() => vi.fn());
-
-vi.mock("convex/react", () => ({
-  useQuery: () => book.current,
-  useMutation: (ref: FunctionReference<"mutation">) => (getFunctionName(ref) === "books:update" ? updateBook : vi.fn()),
-  useAction: () => vi.fn(),
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+const convex = createConvexMock();
+const updateBook = convex.mutation(api.books.update);
 
 function bookSeenBy(isOwner: boolean, remoteImageUrl: string | null): BookDetails {
   return {
@@ -36,37 +31,29 @@ function bookSeenBy(isOwner: boolean, remoteImageUrl: string | null): BookDetail
 }
 
 function renderPage() {
-  render(
-    <MemoryRouter initialEntries={["/books/edit/book1"]}>
-      <Routes>
-        <Route path="/books/edit/:bookId" element={<BookEditPage />} />
-        <Route path="/books/:bookId" element={<p>The book page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
+  return renderWithApp(<BookEditPage />, {
+    route: "/books/edit/book1",
+    path: "/books/edit/:bookId",
+    routes: { "/books/:bookId": <p>The book page</p> },
+  }).user;
 }
-
-beforeEach(() => {
-  updateBook.mockReset().mockResolvedValue(null);
-});
 
 describe("book edit page", () => {
   it("tells someone who is not the owner that they may not edit, with no form to submit", () => {
-    book.current = bookSeenBy(false, null);
+    convex.onQuery(api.books.get, bookSeenBy(false, null));
     renderPage();
     expect(screen.getByText("You can only edit books you added.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Save Changes" })).not.toBeInTheDocument();
   });
 
   it("says 'Book not found' for a missing book", () => {
-    book.current = null;
+    convex.onQuery(api.books.get, null);
     renderPage();
     expect(screen.getByText("Book not found")).toBeInTheDocument();
   });
 
   it("saves a new https Image URL with the text and returns to the book", async () => {
-    book.current = bookSeenBy(true, "https://example.com/old.png");
+    convex.onQuery(api.books.get, bookSeenBy(true, "https://example.com/old.png"));
     const user = renderPage();
     const url = screen.getByLabelText("Image URL*");
     expect(url).toHaveValue("https://example.com/old.png");
@@ -85,7 +72,7 @@ describe("book edit page", () => {
   });
 
   it("requires the Image URL when the cover is a URL and no file replaces it", async () => {
-    book.current = bookSeenBy(true, "https://example.com/old.png");
+    convex.onQuery(api.books.get, bookSeenBy(true, "https://example.com/old.png"));
     const user = renderPage();
     await user.clear(screen.getByLabelText("Image URL*"));
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
@@ -94,7 +81,7 @@ describe("book edit page", () => {
   });
 
   it("keeps an uploaded cover when the Image URL is left empty", async () => {
-    book.current = bookSeenBy(true, null);
+    convex.onQuery(api.books.get, bookSeenBy(true, null));
     const user = renderPage();
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(updateBook).toHaveBeenCalledWith(expect.objectContaining({ image: undefined })));

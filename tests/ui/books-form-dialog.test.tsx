@@ -1,27 +1,22 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { ConvexError } from "convex/values";
-import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { BookFormDialog } from "@/features/books/components/book-form-dialog";
 import type { BookDetails } from "@/features/books/book-types";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp } from "./render";
 
 // The dialog talks to Convex only through useMutation and to storage only through uploadImage.
-const mutations = vi.hoisted(() => ({
-  "books:create": vi.fn(),
-  "books:update": vi.fn(),
-  "files:generateUploadUrl": vi.fn(),
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+const convex = createConvexMock();
+const mutations = {
+  "books:create": convex.mutation(api.books.create),
+  "books:update": convex.mutation(api.books.update),
+};
 const uploadImage = vi.hoisted(() => vi.fn());
 
-vi.mock("convex/react", () => ({
-  useMutation: (ref: FunctionReference<"mutation">) => {
-    const name = getFunctionName(ref) as keyof typeof mutations;
-    return mutations[name];
-  },
-}));
 vi.mock("@/hooks/use-image-upload", () => ({ useImageUpload: () => uploadImage }));
 
 const cover = () => new File([new Uint8Array([137, 80, 78, 71])], "cover.png", { type: "image/png" });
@@ -45,16 +40,11 @@ const existingBook = {
 
 function renderDialog(book?: BookDetails) {
   const onSaved = vi.fn();
-  render(
-    <MemoryRouter>
-      <BookFormDialog open onOpenChange={() => {}} book={book} onSaved={onSaved} />
-    </MemoryRouter>,
-  );
-  return { onSaved, user: userEvent.setup() };
+  const { user } = renderWithApp(<BookFormDialog open onOpenChange={() => {}} book={book} onSaved={onSaved} />);
+  return { onSaved, user };
 }
 
 beforeEach(() => {
-  for (const mutation of Object.values(mutations)) mutation.mockReset();
   uploadImage.mockReset();
 });
 
@@ -110,7 +100,7 @@ describe("adding a book", () => {
   });
 
   it("uploads the cover, creates the book once however often submit is clicked, and reads 'Processing...' meanwhile", async () => {
-    let finishCreate: (bookId: string) => void = () => {};
+    let finishCreate: (bookId: Id<"books">) => void = () => {};
     uploadImage.mockResolvedValue("storage1");
     mutations["books:create"].mockImplementation(() => new Promise((resolve) => (finishCreate = resolve)));
     const { user, onSaved } = renderDialog();
@@ -135,7 +125,7 @@ describe("adding a book", () => {
       image: { storageId: "storage1" },
     });
 
-    finishCreate("book9");
+    finishCreate("book9" as Id<"books">);
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith("book9"));
     expect(onSaved).toHaveBeenCalledTimes(1);
   });

@@ -1,32 +1,23 @@
-import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from "react-router-dom";
+import { screen } from "@testing-library/react";
+import { useNavigate } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import BooksPage from "@/features/books/books-page";
 import type { BookCardData } from "@/features/books/book-types";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp, type AppRender } from "./render";
 
 type Page = { books: BookCardData[]; isDone: boolean; continueCursor: string; totalPages: number };
 
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+const convex = createConvexMock();
+
 // books.page answers by cursor; a cursor missing from the map is a page still loading.
-const pages = vi.hoisted(() => new Map<string | null, unknown>());
-const queried = vi.hoisted(() => [] as (string | null)[]);
 // One-off reads (walking to a page of a shared link) answer from the same map.
-const walked = vi.hoisted(() => [] as (string | null)[]);
-vi.mock("convex/react", () => ({
-  useQuery: (_ref: unknown, args: { cursor: string | null } | "skip") => {
-    if (args === "skip") return undefined;
-    queried.push(args.cursor);
-    return pages.get(args.cursor);
-  },
-  useConvex: () => ({
-    query: async (_ref: unknown, args: { cursor: string | null }) => {
-      walked.push(args.cursor);
-      return pages.get(args.cursor);
-    },
-  }),
-  useMutation: () => vi.fn(),
-}));
+const pages = new Map<string | null, Page>();
+const queried = () => convex.calls(api.books.page).map((args) => args.cursor);
+const walked = () => convex.calls(api.books.page, "client").map((args) => args.cursor);
 
 function books(from: number, count: number): BookCardData[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -40,11 +31,6 @@ function books(from: number, count: number): BookCardData[] {
   }));
 }
 
-function Address() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="address">{pathname + search}</p>;
-}
-
 function BookStandIn() {
   const navigate = useNavigate();
   return (
@@ -54,20 +40,21 @@ function BookStandIn() {
   );
 }
 
+let app: AppRender;
+
 function renderPage(address = "/books") {
-  render(
-    <MemoryRouter initialEntries={[address]}>
-      <Routes>
-        <Route path="/books" element={<BooksPage />} />
-        <Route path="/books/:bookId" element={<BookStandIn />} />
-      </Routes>
-      <Address />
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
+  app = renderWithApp(<BooksPage />, {
+    route: address,
+    path: "/books",
+    routes: { "/books/:bookId": <BookStandIn /> },
+  });
+  return app.user;
 }
 
-const address = () => screen.getByTestId("address").textContent;
+const address = () => {
+  const { pathname, search } = app.location();
+  return pathname + search;
+};
 
 function twoPages() {
   pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
@@ -76,8 +63,7 @@ function twoPages() {
 
 beforeEach(() => {
   pages.clear();
-  queried.length = 0;
-  walked.length = 0;
+  convex.onQuery(api.books.page, ({ cursor }) => pages.get(cursor));
 });
 
 describe("books page", () => {
@@ -118,14 +104,14 @@ describe("books page", () => {
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(address()).toBe("/books?page=2");
     await user.click(screen.getByRole("link", { name: "Book 10" }));
-    queried.length = 0;
+    convex.clearCalls();
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(address()).toBe("/books?page=2");
     expect(screen.getByText("Page 2 of 2")).toBeInTheDocument();
     // The page's cursor came back with the history entry and shows the page at once; the cursors
     // are then checked once from page 1 (they may have gone stale while the reader was away).
-    expect(queried[0]).toBe("after8");
-    await vi.waitFor(() => expect(walked).toEqual([null]));
+    expect(queried()[0]).toBe("after8");
+    await vi.waitFor(() => expect(walked()).toEqual([null]));
     expect(screen.getByRole("link", { name: "Book 9" })).toBeInTheDocument();
   });
 
@@ -139,7 +125,7 @@ describe("books page", () => {
     pages.set("after6", { books: books(7, 4), isDone: true, continueCursor: "end", totalPages: 2 } satisfies Page);
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(await screen.findByRole("link", { name: "Book 7" })).toBeInTheDocument();
-    expect(queried.at(-1)).toBe("after6");
+    expect(queried().at(-1)).toBe("after6");
     expect(address()).toBe("/books?page=2");
   });
 
@@ -148,7 +134,7 @@ describe("books page", () => {
     renderPage("/books?page=2");
     expect(await screen.findByText("Page 2 of 2")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Book 9" })).toBeInTheDocument();
-    expect(walked).toEqual([null]);
+    expect(walked()).toEqual([null]);
     expect(address()).toBe("/books?page=2");
   });
 
@@ -199,7 +185,7 @@ describe("books page", () => {
     pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
     const user = renderPage();
     await user.click(screen.getByRole("button", { name: "Next" }));
-    expect(queried).toContain("after8");
+    expect(queried()).toContain("after8");
     expect(screen.getByRole("link", { name: "Book 1" })).toBeInTheDocument();
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
   });

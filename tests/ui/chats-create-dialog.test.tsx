@@ -1,32 +1,30 @@
-import { render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
+import { screen, waitFor } from "@testing-library/react";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CreateChatDialog } from "@/features/chats/components/create-chat-dialog";
 import { UserFacingError } from "@/lib/error-text";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-// The dialog talks to Convex only through useMutation and to storage only through uploadImage.
-const createChat = vi.hoisted(() => vi.fn());
+// The dialog talks to Convex only through useMutation (strict: chats.create and nothing else)
+// and to storage only through uploadImage.
 const uploadImage = vi.hoisted(() => vi.fn());
 
-vi.mock("convex/react", () => ({
-  useMutation: (ref: FunctionReference<"mutation">) => {
-    if (getFunctionName(ref) !== "chats:create") throw new Error(`unexpected ${getFunctionName(ref)}`);
-    return createChat;
-  },
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
 vi.mock("@/hooks/use-image-upload", () => ({ useImageUpload: () => uploadImage }));
+
+const convex = createConvexMock({ strict: true });
+const createChat = convex.mutation(api.chats.create);
 
 function renderDialog() {
   const onCreated = vi.fn();
-  render(<CreateChatDialog open onOpenChange={() => {}} onCreated={onCreated} />);
-  return { onCreated, user: userEvent.setup() };
+  const { user } = renderWithApp(<CreateChatDialog open onOpenChange={() => {}} onCreated={onCreated} />);
+  return { onCreated, user };
 }
 
 beforeEach(() => {
-  createChat.mockReset();
   uploadImage.mockReset();
 });
 

@@ -1,10 +1,10 @@
-import { act, render, screen } from "@testing-library/react";
-import { StrictMode } from "react";
+import { act, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { ConvexProvider, type ConvexReactClient } from "convex/react";
 import { getFunctionName, type FunctionReference } from "convex/server";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import ChatRoomPage from "@/features/chats/chat-room-page";
+import { renderWithApp } from "./render";
 
 // The room page with its real presence hook (and the real convex/react hooks) on a stand-in
 // Convex client: the room comes from `server.room`, heartbeats answer `server.heartbeatAnswer`
@@ -60,16 +60,19 @@ vi.mock("@/features/chats/components/chat-history", () => ({ ChatHistory: () => 
 
 const room = { _id: "room1", name: "Book club", description: "", imageUrl: null, isMine: false, onlineCount: 0 };
 
-const page = (
-  <ConvexProvider client={client}>
-    <MemoryRouter initialEntries={["/chats/room1"]}>
-      <Routes>
-        <Route path="/chats/:roomId" element={<ChatRoomPage />} />
-        <Route path="/chats" element={<p>Public chats</p>} />
-      </Routes>
-    </MemoryRouter>
-  </ConvexProvider>
-);
+function WithClient({ children }: { children: ReactNode }) {
+  return <ConvexProvider client={client}>{children}</ConvexProvider>;
+}
+
+function renderRoom(options: { strict?: boolean } = {}) {
+  return renderWithApp(<ChatRoomPage />, {
+    route: "/chats/room1",
+    path: "/chats/:roomId",
+    routes: { "/chats": <p>Public chats</p> },
+    wrapper: WithClient,
+    ...options,
+  });
+}
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -104,7 +107,7 @@ async function expectNoUnhandledRejection() {
 
 describe("presence in a chat room that gets deleted", () => {
   it("takes the empty heartbeat answer quietly, then stops heartbeating once the page sees the room gone", async () => {
-    render(page);
+    renderRoom();
     await act(async () => {});
     expect(server.heartbeats).toHaveLength(1);
     expect(server.listsWatched).toEqual([{ roomToken: "room-token" }]);
@@ -133,7 +136,7 @@ describe("presence in a chat room that gets deleted", () => {
 describe("presence while reading a chat room", () => {
   it("keeps heartbeating after a refused heartbeat, so the reader stays in the room", async () => {
     server.refuseHeartbeats = true;
-    render(page);
+    renderRoom();
     await act(async () => {});
     expect(server.heartbeats).toHaveLength(1);
     expect(server.listsWatched).toEqual([]);
@@ -152,7 +155,7 @@ describe("presence while reading a chat room", () => {
   });
 
   it("leaves the room while the tab is hidden and is back at once when it is shown", async () => {
-    render(page);
+    renderRoom();
     await act(async () => {});
     setHidden(true);
     await act(async () => {
@@ -176,7 +179,7 @@ describe("presence while reading a chat room", () => {
     const beacons: { url: string; body: string }[] = [];
     const sendBeacon = async (url: string, blob: Blob) => beacons.push({ url, body: await blob.text() });
     Object.defineProperty(navigator, "sendBeacon", { configurable: true, value: vi.fn(sendBeacon) });
-    render(page);
+    renderRoom();
     await act(async () => {});
     await act(async () => {
       window.dispatchEvent(new Event("pagehide"));
@@ -190,7 +193,7 @@ describe("presence while reading a chat room", () => {
   });
 
   it("keeps one session through React's effect re-run in StrictMode, and ends it when the reader leaves", async () => {
-    const { unmount } = render(<StrictMode>{page}</StrictMode>);
+    const { unmount } = renderRoom({ strict: true });
     await act(async () => {});
     const sessionIds = new Set(server.heartbeats.map((beat) => (beat as { sessionId: string }).sessionId));
     expect(sessionIds.size).toBe(1);

@@ -1,28 +1,22 @@
 import { act, render, renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
-import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CardEditorDialog } from "@/features/duma/components/card-editor-dialog";
 import { useDumaDeck } from "@/features/duma/hooks/use-duma-deck";
 import { useDumaGame } from "@/features/duma/hooks/use-duma-game";
 import { sideForKey, swipeThresholdPx } from "@/features/duma/swipe-rules";
 import GamesPage from "@/features/games/games-page";
 import { externalApps } from "@/features/games/external-apps";
+import { api } from "@convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
 import { STORY_CARDS, STORY_DECK } from "../../convex/shared/duma/story";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-const answers = vi.hoisted(() => new Map<string, unknown>());
-const saveDeck = vi.hoisted(() => vi.fn());
-vi.mock("convex/react", () => ({
-  useQuery: (ref: FunctionReference<"query">) => answers.get(getFunctionName(ref)),
-  useMutation: (ref: FunctionReference<"mutation">) => (getFunctionName(ref) === "duma:saveDeck" ? saveDeck : vi.fn()),
-}));
-
-beforeEach(() => {
-  answers.clear();
-  saveDeck.mockReset();
-});
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+const convex = createConvexMock();
+const saveDeck = convex.mutation(api.duma.saveDeck);
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -59,25 +53,25 @@ describe("a game with the player's own deck", () => {
   afterEach(() => vi.useRealTimers());
 
   it("goes on when the connection comes back and hands the same saved deck back as a new object", () => {
-    answers.set("duma:myDeck", savedDeck(1));
+    convex.onQuery(api.duma.myDeck, savedDeck(1));
     const game = gameTwoSwipesIn();
     const deckBefore = game.result.current.deck;
-    answers.set("duma:myDeck", savedDeck(1));
+    convex.onQuery(api.duma.myDeck, savedDeck(1));
     game.rerender();
     expect(game.result.current.deck).toBe(deckBefore);
     expect(game.result.current.game.state.swipes).toBe("yn");
   });
 
   it("begins again when another deck is saved, or the player goes back to the story", () => {
-    answers.set("duma:myDeck", savedDeck(1));
+    convex.onQuery(api.duma.myDeck, savedDeck(1));
     const game = gameTwoSwipesIn();
-    answers.set("duma:myDeck", savedDeck(2));
+    convex.onQuery(api.duma.myDeck, savedDeck(2));
     game.rerender();
     expect(game.result.current.game.state.swipes).toBe("");
 
     act(() => game.result.current.game.requestSwipe("yes", 0));
     act(() => vi.runAllTimers());
-    answers.set("duma:myDeck", null);
+    convex.onQuery(api.duma.myDeck, null);
     game.rerender();
     expect(game.result.current.deck).toBe(STORY_DECK);
     expect(game.result.current.game.state.swipes).toBe("");
@@ -94,13 +88,9 @@ describe("the outside apps on the games page", () => {
 
   it("shows Duma always and each configured app as a link opening in a new tab", () => {
     vi.stubEnv("VITE_REFLECTION_APP_URL", "https://reflect.example.com");
-    answers.set("duma:leaderboard", []);
-    answers.set("duma:myBestReign", null);
-    render(
-      <MemoryRouter>
-        <GamesPage />
-      </MemoryRouter>,
-    );
+    convex.onQuery(api.duma.leaderboard, []);
+    convex.onQuery(api.duma.myBestReign, null);
+    renderWithApp(<GamesPage />);
     const games = screen.getByRole("list", { name: "Games and apps" });
     expect(within(games).getByRole("link", { name: "Play Duma" })).toHaveAttribute("href", "/duma");
     const reflection = within(games).getByRole("link", { name: /Open Reflection/ });
@@ -113,19 +103,21 @@ describe("the outside apps on the games page", () => {
 
   it("lists the longest reigns in order, marking the player's own", () => {
     const row = (name: string, days: number, isMe: boolean) => ({
-      player: { userId: name, displayName: name, photoURL: null },
+      player: { userId: name as Id<"users">, displayName: name, photoURL: null },
       days,
       endingId: "fire_100",
       endingTitle: "The Burning",
       isMe,
     });
-    answers.set("duma:leaderboard", [row("Bob", 500 * 365, false), row("Alice", 40, true)]);
-    answers.set("duma:myBestReign", { days: 40, endingId: "fire_100", endingTitle: "The Burning" });
-    render(
-      <MemoryRouter>
-        <GamesPage />
-      </MemoryRouter>,
-    );
+    convex.onQuery(api.duma.leaderboard, [row("Bob", 500 * 365, false), row("Alice", 40, true)]);
+    convex.onQuery(api.duma.myBestReign, {
+      days: 40,
+      endingId: "fire_100",
+      endingTitle: "The Burning",
+      swipes: 12,
+      achievedAt: 0,
+    });
+    renderWithApp(<GamesPage />);
     const items = within(screen.getByRole("list", { name: "Longest reigns" })).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^1.*Bob.*The Burning.*500 years$/),

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { LikeButton } from "@/components/likes/like-button";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
-import { useFocusHandOffOnRemoval } from "@/lib/focus-return";
+import { useFocusHandOffOnRemoval } from "@/hooks/use-focus-hand-off-on-removal";
 
 // Chromium drops the focus to the page when a focused button turns `disabled` or is removed;
 // these controls keep it for keyboard users.

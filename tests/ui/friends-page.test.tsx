@@ -1,18 +1,28 @@
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
-import { MemoryRouter } from "react-router-dom";
+import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import FriendsPage from "@/features/friends/friends-page";
+import { api } from "@convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock, paginated } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-// friends:people answers per (search, cursor); every call is recorded.
-const peopleCalls = vi.hoisted(() => [] as { search: string; cursor: string | null }[]);
-const friendsMine = vi.hoisted(() => ({ results: [] as unknown[] }));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+const convex = createConvexMock();
+
 // When true, someone follows page 2 although the counter says 2 pages (people before the cursor left).
-const thirdPage = vi.hoisted(() => ({ exists: false }));
+const thirdPage = { exists: false };
 
-const person = (name: string, changes: Record<string, unknown> = {}) => ({
-  userId: name.toLowerCase(),
+type Person = {
+  userId: Id<"users">;
+  displayName: string;
+  photoURL: null;
+  isYou: boolean;
+  isFriend: boolean;
+  friendsWithYou: boolean;
+};
+
+const person = (name: string, changes: Partial<Person> = {}): Person => ({
+  userId: name.toLowerCase() as Id<"users">,
   displayName: name,
   photoURL: null,
   isYou: false,
@@ -21,10 +31,15 @@ const person = (name: string, changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-vi.mock("convex/react", () => ({
-  useQuery: (ref: FunctionReference<"query">, args: { search: string; cursor: string | null }) => {
-    if (getFunctionName(ref) !== "friends:people") return undefined;
-    peopleCalls.push(args);
+function renderPage() {
+  return renderWithApp(<FriendsPage />).user;
+}
+
+beforeEach(() => {
+  thirdPage.exists = false;
+  convex.onQuery(api.friends.mine, paginated([]));
+  // friends:people answers per (search, cursor); every call is recorded.
+  convex.onQuery(api.friends.people, (args) => {
     if (args.search && args.cursor === "s2") return { people: [], isDone: true, continueCursor: "", totalPages: null };
     // A search cannot tell that its full page was the last one (it has no range to look past).
     if (args.search) return { people: [person("Maria Silva")], isDone: false, continueCursor: "s2", totalPages: null };
@@ -40,24 +55,7 @@ vi.mock("convex/react", () => ({
       return { people: [person("Yan")], isDone: false, continueCursor: "p3", totalPages: 2 };
     }
     return { people: [person("Zoe")], isDone: true, continueCursor: "", totalPages: 2 };
-  },
-  useMutation: () => vi.fn(),
-  usePaginatedQuery: () => ({ results: friendsMine.results, status: "Exhausted", loadMore: () => {} }),
-}));
-
-function renderPage() {
-  render(
-    <MemoryRouter>
-      <FriendsPage />
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
-}
-
-beforeEach(() => {
-  peopleCalls.length = 0;
-  friendsMine.results = [];
-  thirdPage.exists = false;
+  });
 });
 
 describe("the friends page", () => {
@@ -84,7 +82,7 @@ describe("the friends page", () => {
 
     await user.type(screen.getByRole("searchbox", { name: "Search people by name" }), "silva");
     expect(await screen.findByText("Maria Silva")).toBeInTheDocument();
-    expect(peopleCalls.at(-1)).toEqual({ search: "silva", cursor: null });
+    expect(convex.calls(api.friends.people).at(-1)).toEqual({ search: "silva", cursor: null });
     expect(screen.getByText("Page 1")).toBeInTheDocument();
   });
 

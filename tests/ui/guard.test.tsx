@@ -1,28 +1,28 @@
-import { render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router-dom";
+import { screen } from "@testing-library/react";
+import type { FunctionReturnType } from "convex/server";
+import { useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { decideGuardedRoute } from "@/app/guard-decision";
 import { safeRedirectTarget } from "@/lib/redirect-target";
 import { RedirectSignedInUser, RequireVerifiedUser } from "@/app/route-guard";
+import { api } from "@convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-type Viewer = { userId: string; email: string; emailVerified: boolean; displayName: string; photoURL: null } | null;
+type Viewer = FunctionReturnType<typeof api.users.viewer>;
 
 // The guard reads Convex only through useConvexAuth and the viewer query.
-const convex = vi.hoisted(() => ({
-  auth: { isLoading: false, isAuthenticated: false },
-  viewer: undefined as Viewer | undefined,
-}));
-vi.mock("convex/react", () => ({
-  useConvexAuth: () => convex.auth,
-  useQuery: (_query: unknown, args: unknown) => (args === "skip" ? undefined : convex.viewer),
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+const convex = createConvexMock();
 
 const alice = (emailVerified: boolean): Viewer => ({
-  userId: "u1",
+  userId: "u1" as Id<"users">,
   email: "alice@example.com",
   emailVerified,
   displayName: "Alice",
   photoURL: null,
+  needsName: false,
 });
 
 /** Shows which page rendered and the full address, so a test can read where it landed. */
@@ -32,8 +32,9 @@ function Where({ page }: { page: string }) {
 }
 
 function renderAt(address: string) {
-  const router = createMemoryRouter(
-    [
+  renderWithApp(null, {
+    route: address,
+    routes: [
       {
         element: <RedirectSignedInUser />,
         children: [
@@ -50,20 +51,17 @@ function renderAt(address: string) {
         ],
       },
     ],
-    { initialEntries: [address] },
-  );
-  render(<RouterProvider router={router} />);
+  });
   return () => screen.getByTestId("where").textContent;
 }
 
 beforeEach(() => {
-  convex.auth = { isLoading: false, isAuthenticated: false };
-  convex.viewer = undefined;
+  convex.setAuth({ isLoading: false, isAuthenticated: false });
 });
 
 describe("route guard", () => {
   it("shows the spinner while the session is being checked", () => {
-    convex.auth = { isLoading: true, isAuthenticated: false };
+    convex.setAuth({ isLoading: true, isAuthenticated: false });
     renderAt("/books");
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
     expect(screen.queryByTestId("where")).not.toBeInTheDocument();
@@ -79,35 +77,35 @@ describe("route guard", () => {
   });
 
   it("sends a signed-in user with an unverified e-mail to verify it", () => {
-    convex.auth = { isLoading: false, isAuthenticated: true };
-    convex.viewer = alice(false);
+    convex.setAuth({ isLoading: false, isAuthenticated: true });
+    convex.onQuery(api.users.viewer, alice(false));
     const where = renderAt("/books");
     const expected = new URLSearchParams({ email: "alice@example.com", redirect: "/books" });
     expect(where()).toBe(`verify /verify-email?${expected.toString()}`);
   });
 
   it("waits for the user's record before deciding", () => {
-    convex.auth = { isLoading: false, isAuthenticated: true };
-    convex.viewer = undefined;
+    convex.setAuth({ isLoading: false, isAuthenticated: true });
+    convex.onQuery(api.users.viewer, undefined);
     renderAt("/books");
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
   });
 
   it("lets a verified user in", () => {
-    convex.auth = { isLoading: false, isAuthenticated: true };
-    convex.viewer = alice(true);
+    convex.setAuth({ isLoading: false, isAuthenticated: true });
+    convex.onQuery(api.users.viewer, alice(true));
     expect(renderAt("/books")()).toBe("books /books");
   });
 
   it("sends a signed-in verified user from /login on to the redirect address", () => {
-    convex.auth = { isLoading: false, isAuthenticated: true };
-    convex.viewer = alice(true);
+    convex.setAuth({ isLoading: false, isAuthenticated: true });
+    convex.onQuery(api.users.viewer, alice(true));
     expect(renderAt(`/login?redirect=${encodeURIComponent("/books?page=2")}`)()).toBe("books /books?page=2");
   });
 
   it("sends a signed-in verified user from /register home when no redirect is given", () => {
-    convex.auth = { isLoading: false, isAuthenticated: true };
-    convex.viewer = alice(true);
+    convex.setAuth({ isLoading: false, isAuthenticated: true });
+    convex.onQuery(api.users.viewer, alice(true));
     expect(renderAt("/register")()).toBe("home /");
   });
 });

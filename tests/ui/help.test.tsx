@@ -1,15 +1,11 @@
-import { render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mailtoLink, SUPPORT_EMAIL } from "@/config/contact";
 import HelpPage from "@/features/help/help-page";
+import { renderWithApp } from "./render";
 
 function renderHelp() {
-  render(
-    <MemoryRouter>
-      <HelpPage />
-    </MemoryRouter>,
-  );
+  renderWithApp(<HelpPage />);
 }
 
 describe("help page", () => {

@@ -1,46 +1,22 @@
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { ConvexError } from "convex/values";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MessagesLink } from "@/features/messages/components/messages-link";
 import ConversationPage from "@/features/messages/conversation-page";
 import type { ConversationSummary, PrivateMessage } from "@/features/messages/message-types";
 import MessagesPage from "@/features/messages/messages-page";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { PublicUser } from "../../convex/lib/creators";
+import { createConvexMock, paginated } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-const mutations = vi.hoisted(() => ({
-  "conversations:markRead": vi.fn(),
-  "messages:send": vi.fn(),
-  "messages:remove": vi.fn(),
-}));
-const data = vi.hoisted(() => ({
-  conversations: [] as unknown[],
-  conversationsStatus: "Exhausted",
-  messages: [] as unknown[],
-  conversation: undefined as unknown,
-  unreadTotal: 0 as unknown,
-  loadMore: vi.fn(),
-}));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 
-vi.mock("convex/react", () => ({
-  useMutation: (ref: FunctionReference<"mutation">) => mutations[getFunctionName(ref) as keyof typeof mutations],
-  useQueries: (request: Record<string, { query: FunctionReference<"query"> }>) =>
-    Object.fromEntries(
-      Object.entries(request).map(([key, { query }]) => [
-        key,
-        getFunctionName(query) === "conversations:get" ? data.conversation : data.unreadTotal,
-      ]),
-    ),
-  usePaginatedQuery: (ref: FunctionReference<"query">) =>
-    getFunctionName(ref) === "conversations:list"
-      ? { results: data.conversations, status: data.conversationsStatus, loadMore: data.loadMore }
-      : { results: data.messages, status: "Exhausted", loadMore: data.loadMore },
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
 vi.mock("sonner", () => ({ toast }));
+
+const convex = createConvexMock();
 
 const ann: PublicUser = { userId: "ann" as Id<"users">, displayName: "Ann", photoURL: null };
 const ben: PublicUser = { userId: "ben" as Id<"users">, displayName: "Ben", photoURL: "/avatars/3.svg" };
@@ -61,34 +37,32 @@ function message(id: string, text: string, isMine: boolean, time: number): Priva
 }
 
 function renderAt(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/messages" element={<MessagesPage />} />
-        <Route path="/messages/:conversationId" element={<ConversationPage />} />
-        <Route path="/friends" element={<p>Friends page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
+  return renderWithApp(null, {
+    route: path,
+    routes: {
+      "/messages": <MessagesPage />,
+      "/messages/:conversationId": <ConversationPage />,
+      "/friends": <p>Friends page</p>,
+    },
+  }).user;
 }
 
 beforeEach(() => {
-  for (const mock of [...Object.values(mutations), toast.error, toast.success, data.loadMore]) mock.mockReset();
-  for (const mock of Object.values(mutations)) mock.mockResolvedValue(null);
-  data.conversations = [];
-  data.conversationsStatus = "Exhausted";
-  data.messages = [];
-  data.conversation = undefined;
-  data.unreadTotal = 0;
+  for (const mock of [toast.error, toast.success]) mock.mockReset();
+  convex.onQuery(api.conversations.list, paginated([]));
+  convex.onQuery(api.messages.list, paginated([]));
+  convex.onQuery(api.conversations.unreadTotal, 0);
 });
 
 describe("/messages", () => {
   it("lists conversations with the other person, who wrote the last message, and unread badges", () => {
-    data.conversations = [
-      summary(ben, { unreadCount: 3, lastMessage: { text: "Are you coming?", fromMe: false } }),
-      summary(ann, { lastMessage: { text: "Thanks!", fromMe: true } }),
-    ];
+    convex.onQuery(
+      api.conversations.list,
+      paginated([
+        summary(ben, { unreadCount: 3, lastMessage: { text: "Are you coming?", fromMe: false } }),
+        summary(ann, { lastMessage: { text: "Thanks!", fromMe: true } }),
+      ]),
+    );
     renderAt("/messages");
     const rows = within(screen.getByRole("list", { name: "Conversations" })).getAllByRole("link");
     expect(rows[0]).toHaveAttribute("href", "/messages/c-ben");
@@ -107,7 +81,7 @@ describe("/messages", () => {
   });
 
   it("says when a conversation has no messages yet", () => {
-    data.conversations = [summary(ben, { lastMessage: null })];
+    convex.onQuery(api.conversations.list, paginated([summary(ben, { lastMessage: null })]));
     renderAt("/messages");
     expect(screen.getByText("No messages yet")).toBeInTheDocument();
   });
@@ -120,11 +94,10 @@ describe("/messages", () => {
   });
 
   it("loads more conversations a page at a time", async () => {
-    data.conversations = [summary(ben)];
-    data.conversationsStatus = "CanLoadMore";
+    convex.onQuery(api.conversations.list, paginated([summary(ben)], { isDone: false }));
     const user = renderAt("/messages");
     await user.click(screen.getByRole("button", { name: "Load more conversations" }));
-    expect(data.loadMore).toHaveBeenCalledWith(20);
+    expect(convex.loadMore(api.conversations.list)).toHaveBeenCalledWith(20);
   });
 });
 
@@ -132,8 +105,11 @@ describe("/messages/{id}", () => {
   const conversation = { _id: "c-ben" as Id<"conversations">, other: ben, unreadCount: 2 };
 
   it("shows the history oldest first, marks it read, and sends from the box", async () => {
-    data.conversation = conversation;
-    data.messages = [message("m2", "Fine, you?", true, 2_000), message("m1", "How are you?", false, 1_000)];
+    convex.onQuery(api.conversations.get, conversation);
+    convex.onQuery(
+      api.messages.list,
+      paginated([message("m2", "Fine, you?", true, 2_000), message("m1", "How are you?", false, 1_000)]),
+    );
     const user = renderAt("/messages/c-ben");
     expect(screen.getByRole("heading", { level: 1, name: "Ben" })).toBeInTheDocument();
     const items = within(screen.getByRole("list", { name: "Messages" })).getAllByRole("listitem");
@@ -142,15 +118,18 @@ describe("/messages/{id}", () => {
       expect.stringContaining("Ben: How are you?"),
       expect.stringContaining("You: Fine, you?"),
     ]);
-    expect(mutations["conversations:markRead"]).toHaveBeenCalledWith({ conversationId: "c-ben" });
+    expect(convex.mutation(api.conversations.markRead)).toHaveBeenCalledWith({ conversationId: "c-ben" });
 
     await user.type(screen.getByRole("textbox", { name: "Message" }), "Great{Enter}");
-    expect(mutations["messages:send"]).toHaveBeenCalledWith({ conversationId: "c-ben", text: "Great" });
+    expect(convex.mutation(api.messages.send)).toHaveBeenCalledWith({ conversationId: "c-ben", text: "Great" });
   });
 
   it("offers Delete on the reader's own messages only, and deletes after confirming", async () => {
-    data.conversation = conversation;
-    data.messages = [message("m2", "Mine", true, 2_000), message("m1", "Theirs", false, 1_000)];
+    convex.onQuery(api.conversations.get, conversation);
+    convex.onQuery(
+      api.messages.list,
+      paginated([message("m2", "Mine", true, 2_000), message("m1", "Theirs", false, 1_000)]),
+    );
     const user = renderAt("/messages/c-ben");
     const [theirs, mine] = within(screen.getByRole("list", { name: "Messages" }))
       .getAllByRole("listitem")
@@ -160,37 +139,35 @@ describe("/messages/{id}", () => {
     await user.click(within(mine!).getByRole("button", { name: "Delete message “Mine”" }));
     const dialog = screen.getByRole("dialog", { name: "Delete message?" });
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
-    expect(mutations["messages:remove"]).toHaveBeenCalledWith({ messageId: "m2" });
+    expect(convex.mutation(api.messages.remove)).toHaveBeenCalledWith({ messageId: "m2" });
   });
 
   it("shows a failed send as a toast", async () => {
-    data.conversation = conversation;
-    mutations["messages:send"].mockRejectedValue(new ConvexError("Message must be at most 2000 characters"));
+    convex.onQuery(api.conversations.get, conversation);
+    convex.mutation(api.messages.send).mockRejectedValue(new ConvexError("Message must be at most 2000 characters"));
     const user = renderAt("/messages/c-ben");
     await user.type(screen.getByRole("textbox", { name: "Message" }), "Hi{Enter}");
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Message must be at most 2000 characters"));
   });
 
   it("sends someone who is not in the conversation back to /messages with the server's message", async () => {
-    data.conversation = new ConvexError("You are not authorized to access this conversation.");
+    convex.onQuery(api.conversations.get, () => {
+      throw new ConvexError("You are not authorized to access this conversation.");
+    });
     renderAt("/messages/c-ben");
     await waitFor(() => expect(screen.getByText("No conversations yet")).toBeInTheDocument());
     expect(toast.error).toHaveBeenCalledWith("You are not authorized to access this conversation.");
-    expect(mutations["conversations:markRead"]).not.toHaveBeenCalled();
+    expect(convex.mutation(api.conversations.markRead)).not.toHaveBeenCalled();
   });
 });
 
 describe("top bar Messages link", () => {
   function renderLink() {
-    render(
-      <MemoryRouter>
-        <MessagesLink />
-      </MemoryRouter>,
-    );
+    renderWithApp(<MessagesLink />);
   }
 
   it("shows the unread total, 99+ past 99", () => {
-    data.unreadTotal = 4;
+    convex.onQuery(api.conversations.unreadTotal, 4);
     renderLink();
     expect(screen.getByRole("link", { name: "Messages, 4 unread" })).toHaveAttribute("href", "/messages");
     cleanupAndRender(120);
@@ -198,16 +175,19 @@ describe("top bar Messages link", () => {
   });
 
   it("shows no badge with nothing unread, or when the total cannot be read", () => {
-    data.unreadTotal = 0;
+    convex.onQuery(api.conversations.unreadTotal, 0);
     renderLink();
     expect(screen.getByRole("link", { name: "Messages" })).toHaveTextContent("");
     cleanupAndRender(new ConvexError("You must be logged in to do that."));
     expect(screen.getByRole("link", { name: "Messages" })).toBeInTheDocument();
   });
 
-  function cleanupAndRender(total: unknown) {
+  function cleanupAndRender(total: number | Error) {
     cleanup();
-    data.unreadTotal = total;
+    convex.onQuery(api.conversations.unreadTotal, () => {
+      if (total instanceof Error) throw total;
+      return total;
+    });
     renderLink();
   }
 });

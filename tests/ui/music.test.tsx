@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
+import { act, fireEvent, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { AudioProvider } from "@/app/audio-provider";
 import { BottomBar } from "@/app/bottom-bar";
@@ -7,6 +7,7 @@ import MusicPage from "@/features/music/music-page";
 import { AudioManager } from "@/lib/audio/audio-manager";
 import { backgroundTrackForPath, TRACKS } from "@/lib/audio/tracks";
 import { recordingBackend } from "./music-fakes";
+import { renderWithApp } from "./render";
 
 describe("background track by path", () => {
   it("plays the Duma track on paths containing /duma and the default track elsewhere", () => {
@@ -121,16 +122,17 @@ function memoryStorage(): Pick<Storage, "getItem" | "setItem"> {
   return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
 }
 
+/** The audio provider around the app, playing through `manager`. */
+function withAudio(manager: AudioManager) {
+  return function AudioAround({ children }: { children: ReactNode }) {
+    return <AudioProvider manager={manager}>{children}</AudioProvider>;
+  };
+}
+
 function renderMusicPage() {
   const backend = recordingBackend();
   const manager = new AudioManager(backend, null);
-  render(
-    <AudioProvider manager={manager}>
-      <MemoryRouter>
-        <MusicPage />
-      </MemoryRouter>
-    </AudioProvider>,
-  );
+  renderWithApp(<MusicPage />, { wrapper: withAudio(manager) });
   return { backend, manager };
 }
 
@@ -182,13 +184,7 @@ describe("music page", () => {
 describe("bottom bar music link", () => {
   it('always reads "Music", with what plays (or that it is stopped) as extra text', () => {
     const manager = new AudioManager(recordingBackend(), null);
-    render(
-      <AudioProvider manager={manager}>
-        <MemoryRouter>
-          <BottomBar minimal={false} />
-        </MemoryRouter>
-      </AudioProvider>,
-    );
+    renderWithApp(<BottomBar minimal={false} />, { wrapper: withAudio(manager) });
     expect(screen.getByRole("link", { name: "Music" })).toHaveAttribute("href", "/music");
     act(() => manager.start());
     expect(screen.getByRole("link", { name: /^Music\W*Morning Pages$/ })).toBeInTheDocument();

@@ -1,32 +1,26 @@
-import { render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
+import { screen, waitFor } from "@testing-library/react";
 import { ConvexError } from "convex/values";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import PostAddPage from "@/features/posts/post-add-page";
 import PostEditPage from "@/features/posts/post-edit-page";
 import type { PostDetails } from "@/features/posts/post-types";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-const mutations = vi.hoisted(() => ({
-  "posts:create": vi.fn(),
-  "posts:update": vi.fn(),
-  "files:generateUploadUrl": vi.fn(),
-}));
-const query = vi.hoisted(() => ({ post: undefined as unknown, asked: [] as unknown[] }));
 const uploadImage = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
 
-vi.mock("convex/react", () => ({
-  useMutation: (ref: FunctionReference<"mutation">) => mutations[getFunctionName(ref) as keyof typeof mutations],
-  useQuery: (_ref: unknown, args: unknown) => {
-    query.asked.push(args);
-    return query.post;
-  },
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
 vi.mock("@/hooks/use-image-upload", () => ({ useImageUpload: () => uploadImage }));
 vi.mock("sonner", () => ({ toast }));
+
+const convex = createConvexMock();
+const mutations = {
+  "posts:create": convex.mutation(api.posts.create),
+  "posts:update": convex.mutation(api.posts.update),
+};
 
 const picture = () => new File([new Uint8Array([137, 80, 78, 71])], "stars.png", { type: "image/png" });
 
@@ -47,25 +41,21 @@ const existingPost = {
 } satisfies PostDetails;
 
 function renderAt(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/dumy" element={<p>Feed page</p>} />
-        <Route path="/dumy/add" element={<PostAddPage />} />
-        <Route path="/dumy/edit/:postId" element={<PostEditPage />} />
-        <Route path="/dumy/:postId" element={<p>Details page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
+  return renderWithApp(null, {
+    route: path,
+    routes: {
+      "/dumy": <p>Feed page</p>,
+      "/dumy/add": <PostAddPage />,
+      "/dumy/edit/:postId": <PostEditPage />,
+      "/dumy/:postId": <p>Details page</p>,
+    },
+  }).user;
 }
 
 beforeEach(() => {
-  for (const mock of [...Object.values(mutations), uploadImage, toast.success, toast.error, toast.dismiss]) {
+  for (const mock of [uploadImage, toast.success, toast.error, toast.dismiss]) {
     mock.mockReset();
   }
-  query.post = undefined;
-  query.asked.length = 0;
 });
 
 describe("adding a post", () => {
@@ -96,7 +86,7 @@ describe("adding a post", () => {
 
   it("uploads the image, creates the post in the chosen category, says 'Post added successfully!' and opens the feed", async () => {
     uploadImage.mockResolvedValue("storage1");
-    mutations["posts:create"].mockResolvedValue("post9");
+    mutations["posts:create"].mockResolvedValue("post9" as Id<"posts">);
     const user = renderAt("/dumy/add");
     await user.type(screen.getByLabelText("Title*"), "Stars");
     await user.type(screen.getByLabelText("Description*"), "Bright.{Enter}Far.");
@@ -132,10 +122,10 @@ describe("adding a post", () => {
 
 describe("editing a post", () => {
   it("loads the post by the id in the address and saves title, description and category", async () => {
-    query.post = existingPost;
+    convex.onQuery(api.posts.get, existingPost);
     mutations["posts:update"].mockResolvedValue(null);
     const user = renderAt("/dumy/edit/post1");
-    expect(query.asked[0]).toEqual({ postId: "post1" });
+    expect(convex.calls(api.posts.get)[0]).toEqual({ postId: "post1" });
     expect(screen.getByLabelText("Title*")).toHaveValue("Stars");
     expect(screen.getByLabelText("Description*")).toHaveValue("Bright.\nFar.");
     expect(screen.getByLabelText("Category")).toHaveValue("science");
@@ -154,7 +144,7 @@ describe("editing a post", () => {
   });
 
   it("says 'Title and description are required' and 'Failed to update post'", async () => {
-    query.post = existingPost;
+    convex.onQuery(api.posts.get, existingPost);
     mutations["posts:update"].mockRejectedValue(new Error("network"));
     const user = renderAt("/dumy/edit/post1");
     await user.clear(screen.getByLabelText("Title*"));
@@ -168,14 +158,14 @@ describe("editing a post", () => {
   });
 
   it("says 'Post not found!' for a missing post", () => {
-    query.post = null;
+    convex.onQuery(api.posts.get, null);
     renderAt("/dumy/edit/missing");
     expect(screen.getByText("Post not found!")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Update Post" })).not.toBeInTheDocument();
   });
 
   it("offers no form to someone who is not the author", () => {
-    query.post = { ...existingPost, isOwner: false };
+    convex.onQuery(api.posts.get, { ...existingPost, isOwner: false });
     renderAt("/dumy/edit/post1");
     expect(screen.getByText("Only the author can edit this post.")).toBeInTheDocument();
     expect(screen.queryByLabelText("Title*")).not.toBeInTheDocument();

@@ -1,29 +1,26 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import PostDetailsPage from "@/features/posts/post-details-page";
 import type { PostComment, PostDetails } from "@/features/posts/post-types";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock, paginated } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-const mutations = vi.hoisted(() => ({
-  "posts:remove": vi.fn(),
-  "posts:toggleLike": vi.fn(),
-  "posts:recordView": vi.fn(),
-  "postComments:add": vi.fn(),
-  "postComments:edit": vi.fn(),
-  "postComments:remove": vi.fn(),
-}));
-const data = vi.hoisted(() => ({ post: undefined as unknown, comments: [] as unknown[], others: [] as unknown[] }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
 
-vi.mock("convex/react", () => ({
-  useMutation: (ref: FunctionReference<"mutation">) => mutations[getFunctionName(ref) as keyof typeof mutations],
-  useQuery: (ref: FunctionReference<"query">) => (getFunctionName(ref) === "posts:get" ? data.post : data.others),
-  usePaginatedQuery: () => ({ results: data.comments, status: "Exhausted", loadMore: vi.fn() }),
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
 vi.mock("sonner", () => ({ toast }));
+
+const convex = createConvexMock();
+const mutations = {
+  "posts:remove": convex.mutation(api.posts.remove),
+  "posts:toggleLike": convex.mutation(api.posts.toggleLike),
+  "posts:recordView": convex.mutation(api.posts.recordView),
+  "postComments:add": convex.mutation(api.postComments.add),
+  "postComments:edit": convex.mutation(api.postComments.edit),
+  "postComments:remove": convex.mutation(api.postComments.remove),
+};
 
 const alice = { userId: "alice" as Id<"users">, displayName: "Alice", photoURL: null };
 const bob = { userId: "bob" as Id<"users">, displayName: "Bob", photoURL: null };
@@ -50,23 +47,18 @@ const comments: PostComment[] = [
 ];
 
 function renderDetails() {
-  render(
-    <MemoryRouter initialEntries={["/dumy/post1"]}>
-      <Routes>
-        <Route path="/dumy" element={<p>Feed page</p>} />
-        <Route path="/dumy/:postId" element={<PostDetailsPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
+  return renderWithApp(<PostDetailsPage />, {
+    route: "/dumy/post1",
+    path: "/dumy/:postId",
+    routes: { "/dumy": <p>Feed page</p> },
+  }).user;
 }
 
 beforeEach(() => {
-  for (const mock of [...Object.values(mutations), toast.success, toast.error]) mock.mockReset();
-  for (const mock of Object.values(mutations)) mock.mockResolvedValue(null);
-  data.post = post;
-  data.comments = comments;
-  data.others = [];
+  for (const mock of [toast.success, toast.error]) mock.mockReset();
+  convex.onQuery(api.posts.get, post);
+  convex.onQuery(api.postComments.list, paginated(comments));
+  convex.onQuery(api.posts.byUser, []);
 });
 
 describe("post details", () => {
@@ -85,7 +77,7 @@ describe("post details", () => {
   });
 
   it("says 'Post not found!' when there is no such post", () => {
-    data.post = null;
+    convex.onQuery(api.posts.get, null);
     renderDetails();
     expect(screen.getByText("Post not found!")).toBeInTheDocument();
   });
@@ -108,7 +100,7 @@ describe("post details", () => {
   });
 
   it("shows no Edit or Delete to others, but Report", () => {
-    data.post = { ...post, isOwner: false, author: bob };
+    convex.onQuery(api.posts.get, { ...post, isOwner: false, author: bob });
     renderDetails();
     expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();

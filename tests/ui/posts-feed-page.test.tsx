@@ -1,27 +1,16 @@
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { MemoryRouter, useLocation } from "react-router-dom";
+import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import FeedPage from "@/features/posts/feed-page";
 import type { PostCardData } from "@/features/posts/post-types";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp, type AppRender } from "./render";
 
-type FeedArgs = { sort: string; categories: string[]; cursor: string | null };
-
-// posts.feed answers from `answer`; every call's arguments are kept to check what was asked.
-const feed = vi.hoisted(() => ({
-  asked: [] as FeedArgs[],
-  answer: (_args: FeedArgs): unknown => undefined,
-}));
-vi.mock("convex/react", () => ({
-  useQuery: (_ref: unknown, args: FeedArgs | "skip") => {
-    if (args === "skip") return undefined;
-    feed.asked.push(args);
-    return feed.answer(args);
-  },
-  // One-off reads walk to the page of a shared link.
-  useConvex: () => ({ query: async (_ref: unknown, args: FeedArgs) => feed.answer(args) }),
-}));
+// posts.feed answers per test; every call's arguments are kept to check what was asked (one-off
+// reads, which walk to the page of a shared link, answer the same way).
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+const convex = createConvexMock();
 
 function posts(from: number, count: number): PostCardData[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -36,35 +25,26 @@ function posts(from: number, count: number): PostCardData[] {
   }));
 }
 
-function Address() {
-  const { search } = useLocation();
-  return <p data-testid="address">{search}</p>;
-}
+let app: AppRender;
 
 function renderFeed(address = "/dumy") {
-  const view = render(
-    <MemoryRouter initialEntries={[address]}>
-      <FeedPage />
-      <Address />
-    </MemoryRouter>,
-  );
-  return { user: userEvent.setup(), ...view };
+  app = renderWithApp(<FeedPage />, { route: address });
+  return app;
 }
 
-const address = () => screen.getByTestId("address").textContent;
+const address = () => app.location().search;
 
-const lastAsked = () => feed.asked[feed.asked.length - 1]!;
+const lastAsked = () => convex.calls(api.posts.feed).at(-1)!;
 
 beforeEach(() => {
   localStorage.clear();
-  feed.asked.length = 0;
   // Two full pages for any sort and filter: the server says page 2 is done (nothing follows it).
-  feed.answer = (args) => {
+  convex.onQuery(api.posts.feed, (args) => {
     if (args.categories.length === 0) return { posts: [], isDone: true, continueCursor: "", totalPages: 1 };
     return args.cursor === null
       ? { posts: posts(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 }
       : { posts: posts(9, 8), isDone: true, continueCursor: "after16", totalPages: 2 };
-  };
+  });
 });
 
 describe("the DUMY feed", () => {
@@ -107,12 +87,12 @@ describe("the DUMY feed", () => {
   it("offers Next on the last counted page while a post still follows it, and counts that page", async () => {
     // 17 posts, the reader on page 2, two posts of page 1 deleted: the counters say 2 pages, but
     // the cursor-based page 2 still has Post 17 after it.
-    feed.answer = (args) => {
+    convex.onQuery(api.posts.feed, (args) => {
       if (args.cursor === null) return { posts: posts(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 };
       if (args.cursor === "after8")
         return { posts: posts(9, 8), isDone: false, continueCursor: "after16", totalPages: 2 };
       return { posts: posts(17, 1), isDone: true, continueCursor: "end", totalPages: 2 };
-    };
+    });
     const { user } = renderFeed();
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
@@ -172,10 +152,10 @@ describe("the DUMY feed", () => {
 
   it("says 'Error loading posts' when the query fails, and tries again for another filter", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    feed.answer = (args) => {
+    convex.onQuery(api.posts.feed, (args) => {
       if (args.sort === "date") throw new Error("server down");
       return { posts: posts(1, 2), isDone: true, continueCursor: "", totalPages: 1 };
-    };
+    });
     const { user } = renderFeed();
     expect(screen.getByRole("alert")).toHaveTextContent("Error loading posts");
     await user.selectOptions(screen.getByLabelText("Sort by"), "Views");

@@ -1,30 +1,21 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { getFunctionName, type FunctionReference } from "convex/server";
+import { screen, waitFor, within } from "@testing-library/react";
 import { ConvexError } from "convex/values";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AccountPage from "@/features/profiles/account-page";
 import type { Profile } from "@/features/profiles/profile-draft";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
+import { createConvexMock, paginated } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-// Convex is replaced by plain answers per function name; mutations are spies.
-const queryResults = vi.hoisted(() => new Map<string, unknown>());
-const mutations = vi.hoisted(() => new Map<string, ReturnType<typeof vi.fn>>());
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 
-vi.mock("convex/react", () => ({
-  useQuery: (ref: FunctionReference<"query">) => queryResults.get(getFunctionName(ref)),
-  useMutation: (ref: FunctionReference<"mutation">) => {
-    const name = getFunctionName(ref);
-    if (!mutations.has(name)) mutations.set(name, vi.fn().mockResolvedValue(null));
-    return mutations.get(name);
-  },
-  usePaginatedQuery: () => ({ results: [], status: "Exhausted", loadMore: () => {} }),
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: () => ({ signOut: vi.fn() }) }));
 vi.mock("sonner", () => ({ toast: toasts }));
+
+const convex = createConvexMock();
 
 const emptyTexts = {
   hometown: "",
@@ -67,27 +58,23 @@ function profile(changes: Partial<Profile> = {}): Profile {
 }
 
 function renderPage() {
-  render(
-    <MemoryRouter initialEntries={["/account/alice"]}>
-      <Routes>
-        <Route path="/account/:userId" element={<AccountPage />} />
-        <Route path="/messages/:conversationId" element={<p>The conversation</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
+  return renderWithApp(<AccountPage />, {
+    route: "/account/alice",
+    path: "/account/:userId",
+    routes: { "/messages/:conversationId": <p>The conversation</p> },
+  }).user;
 }
 
 beforeEach(() => {
-  queryResults.clear();
-  mutations.clear();
   toasts.success.mockClear();
   toasts.error.mockClear();
+  convex.onQuery(api.profiles.postsOf, paginated([]));
+  convex.onQuery(api.profiles.booksOf, paginated([]));
 });
 
 describe("the account page, seen by its owner", () => {
   it("shows the profile read-only until Edit Profile, then every field as an input", async () => {
-    queryResults.set("profiles:get", profile());
+    convex.onQuery(api.profiles.get, profile());
     const user = renderPage();
     expect(screen.getByRole("heading", { level: 1, name: "Alice" })).toBeInTheDocument();
     expect(screen.getByText("Lisbon")).toBeInTheDocument();
@@ -109,7 +96,7 @@ describe("the account page, seen by its owner", () => {
   });
 
   it("moves the keyboard focus into the form on Edit Profile, and back to it on Cancel and after saving", async () => {
-    queryResults.set("profiles:get", profile());
+    convex.onQuery(api.profiles.get, profile());
     const user = renderPage();
     screen.getByRole("button", { name: "Edit Profile" }).focus();
     await user.keyboard("{Enter}");
@@ -126,7 +113,7 @@ describe("the account page, seen by its owner", () => {
   });
 
   it("saves the whole form, says so, and goes back to the view", async () => {
-    queryResults.set("profiles:get", profile());
+    convex.onQuery(api.profiles.get, profile());
     const user = renderPage();
     await user.click(screen.getByRole("button", { name: "Edit Profile" }));
     await user.clear(screen.getByRole("textbox", { name: "Hometown" }));
@@ -137,7 +124,7 @@ describe("the account page, seen by its owner", () => {
     await user.keyboard("{ArrowRight}");
     await user.click(screen.getByRole("button", { name: "Save Profile" }));
 
-    const update = mutations.get("profiles:update")!;
+    const update = convex.mutation(api.profiles.update);
     expect(update).toHaveBeenCalledTimes(1);
     expect(update.mock.calls[0]![0]).toMatchObject({
       displayName: "Alice",
@@ -150,12 +137,9 @@ describe("the account page, seen by its owner", () => {
   });
 
   it("keeps the unsaved edits in the form when saving fails", async () => {
-    queryResults.set("profiles:get", profile());
+    convex.onQuery(api.profiles.get, profile());
     const user = renderPage();
-    mutations.set(
-      "profiles:update",
-      vi.fn().mockRejectedValue(new ConvexError("Mobile must be at most 40 characters")),
-    );
+    convex.mutation(api.profiles.update).mockRejectedValue(new ConvexError("Mobile must be at most 40 characters"));
     await user.click(screen.getByRole("button", { name: "Edit Profile" }));
     await user.type(screen.getByRole("textbox", { name: "Work" }), "Baker");
     await user.click(screen.getByRole("button", { name: "Save Profile" }));
@@ -170,31 +154,31 @@ describe("the account page, seen by its owner", () => {
   });
 
   it("refuses a blank name before asking the server", async () => {
-    queryResults.set("profiles:get", profile());
+    convex.onQuery(api.profiles.get, profile());
     const user = renderPage();
     await user.click(screen.getByRole("button", { name: "Edit Profile" }));
     await user.clear(screen.getByRole("textbox", { name: /Display name/ }));
     await user.click(screen.getByRole("button", { name: "Save Profile" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Display name is required");
-    expect(mutations.get("profiles:update")).not.toHaveBeenCalled();
+    expect(convex.mutation(api.profiles.update)).not.toHaveBeenCalled();
   });
 
   it("offers the avatar picker with the 12 presets, and a failed save says so", async () => {
-    queryResults.set("profiles:get", profile());
+    convex.onQuery(api.profiles.get, profile());
     const user = renderPage();
-    mutations.set("profiles:setAvatar", vi.fn().mockRejectedValue(new Error("offline")));
+    convex.mutation(api.profiles.setAvatar).mockRejectedValue(new Error("offline"));
     await user.click(screen.getByRole("button", { name: "Change avatar" }));
     const dialog = screen.getByRole("dialog", { name: "Choose your avatar" });
     expect(within(dialog).getAllByRole("button", { name: / avatar$/ })).toHaveLength(12);
     await user.click(within(dialog).getByRole("button", { name: "Owl avatar" }));
-    expect(mutations.get("profiles:setAvatar")).toHaveBeenCalledWith({ photoURL: "/avatars/2.svg" });
+    expect(convex.mutation(api.profiles.setAvatar)).toHaveBeenCalledWith({ photoURL: "/avatars/2.svg" });
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith("Failed to update avatar."));
   });
 });
 
 describe("the account page, seen by someone else", () => {
   it("shows the same data with Add Friend and no owner controls or e-mail", () => {
-    queryResults.set("profiles:get", profile({ isOwner: false, email: null }));
+    convex.onQuery(api.profiles.get, profile({ isOwner: false, email: null }));
     renderPage();
     expect(screen.getByText("Lisbon")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Add Friend (Alice)" })).toBeInTheDocument();
@@ -205,23 +189,23 @@ describe("the account page, seen by someone else", () => {
   });
 
   it("Message opens the one conversation with that person", async () => {
-    queryResults.set("profiles:get", profile({ isOwner: false, email: null }));
-    mutations.set("conversations:openWith", vi.fn().mockResolvedValue("conv1"));
+    convex.onQuery(api.profiles.get, profile({ isOwner: false, email: null }));
+    convex.mutation(api.conversations.openWith).mockResolvedValue("conv1" as Id<"conversations">);
     const user = renderPage();
     await user.click(screen.getByRole("button", { name: "Message (Alice)" }));
-    expect(mutations.get("conversations:openWith")).toHaveBeenCalledWith({ userId: "alice" });
+    expect(convex.mutation(api.conversations.openWith)).toHaveBeenCalledWith({ userId: "alice" });
     expect(await screen.findByText("The conversation")).toBeInTheDocument();
   });
 
   it("offers Unfriend and says 'Friends with you' when it goes both ways", () => {
-    queryResults.set("profiles:get", profile({ isOwner: false, email: null, isFriend: true, friendsWithYou: true }));
+    convex.onQuery(api.profiles.get, profile({ isOwner: false, email: null, isFriend: true, friendsWithYou: true }));
     renderPage();
     expect(screen.getByRole("button", { name: "Unfriend (Alice)" })).toBeInTheDocument();
     expect(screen.getByText("Friends with you")).toBeInTheDocument();
   });
 
   it("says when the profile does not exist", () => {
-    queryResults.set("profiles:get", null);
+    convex.onQuery(api.profiles.get, null);
     renderPage();
     expect(screen.getByText("Profile not found")).toBeInTheDocument();
   });

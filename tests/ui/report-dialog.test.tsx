@@ -1,35 +1,31 @@
-import { render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, waitFor } from "@testing-library/react";
 import { ConvexError } from "convex/values";
-import { getFunctionName, type FunctionReference } from "convex/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ReportButton } from "@/components/moderation/report-button";
 import { REASON_REQUIRED, REPORT_SENT } from "@/components/moderation/report-dialog";
+import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp } from "./render";
 
-const report = vi.hoisted(() => vi.fn());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
 
-vi.mock("convex/react", () => ({
-  useMutation: (ref: FunctionReference<"mutation">) => {
-    if (getFunctionName(ref) !== "reports:report") throw new Error(`unexpected ${getFunctionName(ref)}`);
-    return report;
-  },
-}));
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
 vi.mock("sonner", () => ({ toast }));
+
+// Strict: the dialog may use no Convex function but reports.report (it resolves null).
+const convex = createConvexMock({ strict: true });
+const report = convex.mutation(api.reports.report);
 
 const target = { kind: "post", id: "post1" as Id<"posts"> } as const;
 
 async function openDialog() {
-  const user = userEvent.setup();
-  render(<ReportButton target={target} label="post" />);
+  const { user } = renderWithApp(<ReportButton target={target} label="post" />);
   await user.click(screen.getByRole("button", { name: "Report post" }));
   return { user, dialog: await screen.findByRole("dialog", { name: "Report this post" }) };
 }
 
 beforeEach(() => {
-  report.mockReset();
-  report.mockResolvedValue(null);
   for (const mock of Object.values(toast)) mock.mockReset();
 });
 
