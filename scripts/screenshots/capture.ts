@@ -1,6 +1,7 @@
 /**
- * `capture`: every screen of ./screens.ts at each width, signed out and signed in as the demo
- * user Alice, as full-page PNGs `<out>/<screen>-<width>.png`.
+ * `capture`: every screen of ./screens.ts at each width, signed out, signed in as the demo user
+ * Alice, and as Carol made a moderator, as full-page PNGs `<out>/<screen>-<width>.png` (dialogs:
+ * the window only).
  *
  * Two runs of the same code must give the same pixels, so that a difference between two builds
  * means the build changed something: the demo content and the browser's clock are fixed
@@ -14,8 +15,8 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { authStorage, signInTokens } from "../../tests/e2e/harness/users";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from "../../tests/e2e/harness/browser";
-import { ALICE, BROWSER_TIME, startDemoApp, type DemoApp } from "./demo-app";
-import { SIGNED_OUT_SCREENS, signedInScreens, type Screen } from "./screens";
+import { ALICE, BROWSER_TIME, startDemoApp, type DemoApp, type DemoUser } from "./demo-app";
+import { MODERATOR_SCREENS, SIGNED_OUT_SCREENS, signedInScreens, type Screen } from "./screens";
 import { settle } from "./settle";
 
 export type Theme = "light" | "dark";
@@ -36,13 +37,18 @@ export async function capture({ outDir, clientDir, theme }: CaptureOptions): Pro
   try {
     browser = await launchBrowser();
     console.log(`Capturing ${theme} screens of ${clientDir} (served at ${app.url}) into ${outDir}`);
+    const sessions: { user: DemoUser | null; screens: readonly Screen[] }[] = [
+      { user: null, screens: SIGNED_OUT_SCREENS },
+      { user: ALICE, screens: signedInScreens(app.ids) },
+      { user: app.moderator, screens: app.moderator === null ? [] : MODERATOR_SCREENS },
+    ];
     for (const viewport of VIEWPORTS) {
-      const visitor = await newContext(browser, app, viewport, theme, false);
-      failures += await captureAll(visitor, app, SIGNED_OUT_SCREENS, viewport, outDir);
-      await visitor.close();
-      const alice = await newContext(browser, app, viewport, theme, true);
-      failures += await captureAll(alice, app, signedInScreens(app.ids), viewport, outDir);
-      await alice.close();
+      for (const { user, screens } of sessions) {
+        if (screens.length === 0) continue;
+        const context = await newContext(browser, app, viewport, theme, user);
+        failures += await captureAll(context, app, screens, viewport, outDir);
+        await context.close();
+      }
     }
   } finally {
     await browser?.close();
@@ -52,7 +58,7 @@ export async function capture({ outDir, clientDir, theme }: CaptureOptions): Pro
 }
 
 /**
- * A browser context made for stable shots. Signed in, it holds fresh tokens of Alice's where
+ * A browser context made for stable shots. With a user, it holds fresh tokens of theirs where
  * ConvexAuthProvider looks for them (one sign-in per context: a refresh token may be used once).
  * The theme goes both to the browser (prefers-color-scheme) and to localStorage "theme".
  */
@@ -61,11 +67,12 @@ async function newContext(
   app: DemoApp,
   viewport: Viewport,
   theme: Theme,
-  signedIn: boolean,
+  user: DemoUser | null,
 ): Promise<BrowserContext> {
-  const localStorage = [{ name: "theme", value: theme }];
-  if (signedIn) {
-    const tokens = await signInTokens(app.engine, { name: "Alice", ...ALICE });
+  const localStorage: { name: string; value: string }[] = [{ name: "theme", value: theme }];
+  if (user !== null) {
+    // signInTokens reads only the e-mail and password (the harness's user type also wants a name).
+    const tokens = await signInTokens(app.engine, { name: user.email, ...user });
     localStorage.push(...authStorage(app.url, tokens));
   }
   const context = await browser.newContext({
@@ -118,7 +125,9 @@ async function captureAll(
       console.log(file);
     } catch (error) {
       failures++;
-      console.error(`FAILED ${path.basename(file)} (${screen.path}): ${error instanceof Error ? error.message : error}`);
+      console.error(
+        `FAILED ${path.basename(file)} (${screen.path}): ${error instanceof Error ? error.message : error}`,
+      );
     }
   }
   await page.close();
@@ -128,12 +137,29 @@ async function captureAll(
 async function shoot(page: Page, url: string, screen: Screen, file: string): Promise<void> {
   await page.goto(url);
   const notes = await settle(page);
-  if (screen.act !== undefined) {
-    await screen.act(page);
-    await page.getByRole("dialog").first().waitFor({ state: "visible", timeout: 10_000 });
-    notes.push(...(await settle(page)));
+  const viewport = page.viewportSize();
+  try {
+    if (screen.act !== undefined) {
+      // A dialog is shot as the window shows it: it sits in the window, over the page.
+      await screen.act(page);
+      await page.getByRole("dialog").first().waitFor({ state: "visible", timeout: 10_000 });
+      // The pointer stays where it clicked, over whatever the dialog put there (a hover colour
+      // that Chromium applies sooner or later): it goes to the corner, over nothing.
+      await page.mouse.move(0, 0);
+      notes.push(...(await settle(page)));
+    } else {
+      // A full-page shot of a page taller than the window would paint the fixed bottom bar where
+      // the window ended, over the content; a window as tall as the page puts it at the page's foot.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      if (viewport !== null && height > viewport.height) {
+        await page.setViewportSize({ width: viewport.width, height });
+        notes.push(...(await settle(page)));
+      }
+    }
+    for (const note of notes) console.warn(`note on ${path.basename(file)}: ${note}`);
+    // "disabled" ends finite animations and rewinds infinite ones (spinners), so a frame is never caught mid-way.
+    await page.screenshot({ path: file, fullPage: screen.act === undefined, animations: "disabled", caret: "hide" });
+  } finally {
+    if (viewport !== null) await page.setViewportSize(viewport);
   }
-  for (const note of notes) console.warn(`note on ${path.basename(file)}: ${note}`);
-  // "disabled" ends finite animations and rewinds infinite ones (spinners), so a frame is never caught mid-way.
-  await page.screenshot({ path: file, fullPage: true, animations: "disabled", caret: "hide" });
 }

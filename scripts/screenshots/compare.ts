@@ -27,7 +27,9 @@ export function compare(dirA: string, dirB: string, diffDir: string): void {
   if (onlyA.length > 0) console.log(`Only in ${dirA}: ${onlyA.join(", ")}`);
   if (onlyB.length > 0) console.log(`Only in ${dirB}: ${onlyB.join(", ")}`);
   const differing = rows.filter((row) => row.percent > 0 || row.note !== "").length;
-  console.log(`${rows.length} compared, ${rows.length - differing} identical, ${differing} differ; diffs in ${diffDir}`);
+  console.log(
+    `${rows.length} compared, ${rows.length - differing} identical, ${differing} differ; diffs in ${diffDir}`,
+  );
 }
 
 function pngNames(dir: string): string[] {
@@ -48,7 +50,8 @@ function compareOne(name: string, dirA: string, dirB: string, diffDir: string): 
   writeFileSync(path.join(diffDir, name), PNG.sync.write(diff));
   const notes: string[] = [];
   if (a.width !== b.width) notes.push(`width ${signed(b.width - a.width)} px`);
-  if (a.height !== b.height) notes.push(`height ${signed(b.height - a.height)} px (top ${height} px compared)`);
+  if (a.height !== b.height) notes.push(`height ${signed(b.height - a.height)} px`);
+  if (notes.length > 0) notes.push(`top-left ${width}×${height} compared`);
   return {
     screen: name.replace(/\.png$/, ""),
     sizeA: `${a.width}×${a.height}`,

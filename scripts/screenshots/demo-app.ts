@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Id } from "../../convex/_generated/dataModel";
-import type { Engine } from "../../local-backend/engine/types";
+import type { MutationCtx } from "../../convex/_generated/server";
+import type { Engine, Identity } from "../../local-backend/engine/types";
 import { seedDemoContent } from "../../local-backend/seed/run-seed";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../local-backend/seed/users";
 import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
@@ -25,6 +26,8 @@ export const BROWSER_TIME = SEED_TIME + 10 * 60_000 + 30_000;
 
 export type DemoUser = { email: string; password: string };
 export const ALICE: DemoUser = { email: demoEmail("alice"), password: DEMO_PASSWORD };
+/** Made a moderator here (the seed has none), so the moderation screen can be seen with something in it. */
+export const CAROL: DemoUser = { email: demoEmail("carol"), password: DEMO_PASSWORD };
 
 /** Ids of the demo documents the screens open; null when the seed has none (the screen is skipped). */
 export type DemoIds = {
@@ -37,22 +40,34 @@ export type DemoIds = {
   chatRoom: Id<"chatRooms"> | null;
 };
 
-export type DemoApp = { url: string; engine: Engine; ids: DemoIds; close(): Promise<void> };
+export type DemoApp = {
+  url: string;
+  engine: Engine;
+  ids: DemoIds;
+  /** CAROL once she is a moderator with a report to look at; null when that could not be set up. */
+  moderator: DemoUser | null;
+  close(): Promise<void>;
+};
 
 export async function startDemoApp(clientDir: string): Promise<DemoApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "screens-data-"));
   let backend: LocalBackend | undefined;
   try {
+    // The seed places content at local hours (run-seed.ts daysAgoAt): the same hours on every
+    // machine, in the time zone the browser is given (./capture.ts). Node reads TZ when it changes.
+    process.env.TZ = "UTC";
     // Seeded here rather than by the server (seed: false), to run it at SEED_TIME.
     backend = await startLocalBackend({ port: 0, dataDir, staticDir: clientDir, seed: false, log: () => undefined });
     const engine = backend.engine;
     await atClock(SEED_TIME, () => seedDemoContent(engine));
     const ids = await demoIds(engine);
+    const moderator = await atClock(SEED_TIME + 60_000, () => addModeration(engine));
     const running = backend;
     return {
       url: running.url,
       engine,
       ids,
+      moderator,
       async close() {
         await running.close();
         rmSync(dataDir, { recursive: true, force: true });
@@ -90,16 +105,9 @@ function demoEmail(key: (typeof DEMO_USERS)[number]["key"]): string {
 /** The first of each kind of document the screens need, oldest first, so every run picks the same. */
 async function demoIds(engine: Engine): Promise<DemoIds> {
   return await engine.admin.run(async (ctx) => {
-    const userByEmail = async (email: string) =>
-      (
-        await ctx.db
-          .query("authAccounts")
-          .withIndex("providerAndAccountId", (q) => q.eq("provider", "password").eq("providerAccountId", email))
-          .unique()
-      )?.userId ?? null;
-    const alice = await userByEmail(ALICE.email);
+    const alice = await userIdByEmail(ctx, ALICE.email);
     if (alice === null) throw new Error(`the demo seed made no account for ${ALICE.email}`);
-    const bob = await userByEmail(demoEmail("bob"));
+    const bob = await userIdByEmail(ctx, demoEmail("bob"));
     const books = await ctx.db.query("books").order("asc").collect();
     const alicePost = await ctx.db
       .query("posts")
@@ -123,4 +131,62 @@ async function demoIds(engine: Engine): Promise<DemoIds> {
       chatRoom: chatRoom?._id ?? null,
     };
   });
+}
+
+/**
+ * Carol becomes a moderator (as the dashboard makes one: moderation:grantRole) and Bob reports
+ * one of her posts, so the moderation screen shows a queue, an audit log entry and its buttons.
+ * Alice's screens are untouched: none of her content is reported. Best effort: when the
+ * functions changed, the screen is skipped with the reason.
+ */
+async function addModeration(engine: Engine): Promise<DemoUser | null> {
+  try {
+    await engine.admin.call("moderation:grantRole", { email: CAROL.email, role: "moderator" });
+    const { bob, post } = await engine.admin.run(async (ctx) => {
+      const carol = await userIdByEmail(ctx, CAROL.email);
+      const carolsPost =
+        carol === null
+          ? null
+          : await ctx.db
+              .query("posts")
+              .withIndex("by_userId", (q) => q.eq("userId", carol))
+              .order("asc")
+              .first();
+      return { bob: await userIdByEmail(ctx, demoEmail("bob")), post: carolsPost?._id ?? null };
+    });
+    if (bob === null || post === null) throw new Error("the seed has no Bob, or no post of Carol's");
+    await asUser(engine, bob, (identity) =>
+      engine.runMutation(
+        "reports:report",
+        { target: { kind: "post", id: post }, reason: "spam", text: "Looks like an advert to me." },
+        identity,
+      ),
+    );
+    return CAROL;
+  } catch (error) {
+    console.warn(`No moderator screen: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/** Calls public functions as `userId`, with a session of its own as a signed-in browser would have (as the seed does). */
+async function asUser<T>(engine: Engine, userId: Id<"users">, fn: (identity: Identity) => Promise<T>): Promise<T> {
+  const sessionId = await engine.admin.run((ctx) =>
+    ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 }),
+  );
+  const issuer = engine.env.CONVEX_SITE_URL ?? "";
+  const subject = `${userId}|${sessionId}`;
+  try {
+    return await fn({ subject, issuer, tokenIdentifier: `${issuer}|${subject}` });
+  } finally {
+    await engine.admin.run((ctx) => ctx.db.delete(sessionId));
+  }
+}
+
+async function userIdByEmail(ctx: MutationCtx, email: string): Promise<Id<"users"> | null> {
+  const account = await ctx.db
+    .query("authAccounts")
+    .withIndex("providerAndAccountId", (q) => q.eq("provider", "password").eq("providerAccountId", email))
+    .unique();
+  return account?.userId ?? null;
 }

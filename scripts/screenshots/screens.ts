@@ -61,7 +61,10 @@ export function signedInScreens(ids: DemoIds): Screen[] {
     { name: "duma", path: "/duma" },
     { name: "music", path: "/music" },
     { name: "help", path: "/help" },
-    // Alice is no moderator: the page shows its no-access notice.
+    // Alice is no moderator: the app sends her home from here.
     { name: "moderation", path: "/moderation" },
   ];
 }
+
+/** Seen by a moderator (./demo-app.ts makes Carol one, with a report in the queue). */
+export const MODERATOR_SCREENS: readonly Screen[] = [{ name: "moderation-moderator", path: "/moderation" }];
