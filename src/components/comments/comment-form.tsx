@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { TextArea } from "@/components/ui/text-area";
 
 type CommentFormProps = {
   /** Saves the text; throw to keep it in the box (the caller shows the error). */
@@ -20,7 +21,6 @@ export function CommentForm({
 }: CommentFormProps) {
   const [text, setText] = useState("");
   const [pending, setPending] = useState(false);
-  const fieldId = useId();
   const blank = text.trim().length === 0;
 
   async function submit(event: FormEvent) {
@@ -39,17 +39,13 @@ export function CommentForm({
 
   return (
     <form onSubmit={submit} className="space-y-2">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-fg-secondary">
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        maxLength={maxLength}
+      <TextArea
+        label={label}
         rows={3}
+        value={text}
+        onChange={setText}
+        maxLength={maxLength}
         placeholder={placeholder}
-        className="block w-full resize-y rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm placeholder:text-fg-faint focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
       />
       <div className="flex items-center justify-between gap-3">
         <span className="text-xs text-fg-subtle tabular-nums" aria-hidden={text.length < maxLength * 0.8}>

@@ -5,6 +5,7 @@ import { insertAtCursor } from "@/lib/emojis";
 import { formatCount } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { EmojiPicker } from "@/components/ui/emoji-picker";
+import { controlLookClass } from "@/components/ui/field";
 
 type MessageComposerProps = {
   /** Sends the (trimmed) text; throw to get it back into the box (the caller shows the error). */
@@ -100,11 +101,10 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
           placeholder="Write a message..."
           aria-invalid={tooLong}
           aria-describedby={nearLimit ? limitId : undefined}
+          // Grows with its text up to a limit, round beside the round Send; red while too long (aria-invalid).
           className={clsx(
-            "block max-h-40 min-h-11 flex-1 resize-none rounded-2xl border bg-canvas px-4 py-2.5 text-base field-sizing-content placeholder:text-fg-subtle focus:bg-surface focus:outline-2 sm:text-sm",
-            tooLong
-              ? "border-danger-ring focus:outline-danger-ring/30"
-              : "border-line-strong focus:border-accent-line focus:outline-focus/30",
+            "block max-h-40 min-h-11 flex-1 resize-none rounded-2xl px-4 py-2.5 text-base field-sizing-content sm:text-sm",
+            controlLookClass,
           )}
         />
         <Button type="submit" variant="primary" size="lg" shape="pill" disabled={!canSend} className="shrink-0">

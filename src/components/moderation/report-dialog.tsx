@@ -1,5 +1,5 @@
 import { useMutation } from "convex/react";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { api } from "@convex/_generated/api";
 import {
   REPORT_REASON_LABELS,
@@ -13,6 +13,7 @@ import { showSuccess } from "@/lib/toasts";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions, FormError } from "@/components/ui/form-actions";
 import { RadioChoices } from "@/components/ui/radio-choices";
+import { TextArea } from "@/components/ui/text-area";
 
 export const REPORT_SENT = "Thanks. Your report was sent to the moderators.";
 export const REASON_REQUIRED = "Please choose a reason.";
@@ -35,7 +36,6 @@ export function ReportDialog({ open, onOpenChange, target, label }: ReportDialog
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const detailsId = useId();
 
   function reset(next: boolean) {
     if (!next) {
@@ -93,22 +93,14 @@ export function ReportDialog({ open, onOpenChange, target, label }: ReportDialog
             setError(null);
           }}
         />
-        <div>
-          <label htmlFor={detailsId} className="block text-sm font-medium text-fg">
-            Details (optional)
-          </label>
-          <textarea
-            id={detailsId}
-            rows={3}
-            value={text}
-            maxLength={REPORT_TEXT_LIMIT}
-            onChange={(event) => setText(event.target.value)}
-            className="mt-1 block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
-          />
-          <p className="mt-1 text-right text-xs text-fg-subtle">
-            {text.length}/{REPORT_TEXT_LIMIT}
-          </p>
-        </div>
+        <TextArea
+          label="Details (optional)"
+          rows={3}
+          value={text}
+          onChange={setText}
+          maxLength={REPORT_TEXT_LIMIT}
+          counter
+        />
         <FormError message={error} />
         <FormActions cancel={{ onClick: () => reset(false) }} busy={busy} busyLabel="Sending...">
           Send report

@@ -75,6 +75,7 @@ export function ImagePicker({
             // The label never has the focus itself: it shows the ring when the hidden input has it.
             className={buttonClass({
               variant: "primary",
+              size: "sm",
               className:
                 "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus peer-disabled:cursor-not-allowed peer-disabled:opacity-60",
             })}

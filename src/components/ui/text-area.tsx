@@ -2,7 +2,13 @@ import { useId } from "react";
 import { Field, fieldControlClass } from "./field";
 import type { TextFieldProps } from "./text-field";
 
-type TextAreaProps = Omit<TextFieldProps, "type"> & { rows: number };
+type TextAreaProps = Omit<TextFieldProps, "type" | "autoComplete"> & {
+  rows: number;
+  /** Off for text that is not prose (JSON). */
+  spellCheck?: boolean;
+  /** Added to the control's classes: its height or font (`font-mono`), never its colours. */
+  className?: string;
+};
 
 /** A labelled, vertically resizable textarea, with the same rules and counter as TextField. */
 export function TextArea({
@@ -13,6 +19,7 @@ export function TextArea({
   maxLength,
   counter,
   rows,
+  className,
   ...rest
 }: TextAreaProps) {
   const id = useId();
@@ -30,7 +37,7 @@ export function TextArea({
         data-autofocus={rest.autoFocus || undefined}
         aria-required={required || undefined}
         aria-describedby={count?.id}
-        className={`${fieldControlClass} resize-y`}
+        className={[fieldControlClass, "resize-y", className].filter(Boolean).join(" ")}
       />
     </Field>
   );

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type HTMLAttributes } from "react";
 import { Field, fieldControlClass } from "./field";
 
 export type TextFieldProps = {
@@ -16,8 +16,12 @@ export type TextFieldProps = {
    * `disabled` field would drop it to the page when Enter in it submits the form).
    */
   readOnly?: boolean;
-  type?: "text" | "url" | "email";
+  type?: "text" | "url" | "email" | "password";
   autoFocus?: boolean;
+  /** What the browser may fill in ("email", "new-password", "one-time-code"…). */
+  autoComplete?: string;
+  /** The on-screen keyboard to offer ("numeric" for a code). */
+  inputMode?: HTMLAttributes<HTMLElement>["inputMode"];
 };
 
 /** A labelled one-line text input. Required-ness is checked by the form, not the browser, so seed messages show. */

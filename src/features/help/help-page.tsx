@@ -98,7 +98,7 @@ export default function HelpPage() {
 
 function HelpCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
-    <Card as="section" className="text-fg-secondary">
+    <Card as="section" padding="none" className="p-5 text-fg-secondary">
       <h2 className="mb-3 flex items-center gap-2 text-lg font-semibold text-fg">
         <Icon aria-hidden className="size-5 text-accent-fg" />
         {title}

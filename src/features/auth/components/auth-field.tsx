@@ -1,31 +1,19 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { TextField, type TextFieldProps } from "@/components/ui/text-field";
 
-type AuthFieldProps = {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
+type AuthFieldProps = Pick<
+  TextFieldProps,
+  "label" | "value" | "onChange" | "inputMode" | "maxLength" | "autoFocus" | "placeholder"
+> & {
   type: "email" | "password" | "text";
+  /** Always given on the auth forms, so password managers fill the right field. */
   autoComplete: string;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, "inputMode" | "maxLength" | "autoFocus" | "placeholder" | "disabled">;
+};
 
 /**
- * A labelled input for the auth forms. The forms check values themselves (noValidate) so the
- * seed's own messages show instead of the browser's bubbles.
+ * A labelled input for the auth forms: a TextField that always says what the browser may fill in.
+ * The forms check values themselves (noValidate) so the seed's own messages show instead of the
+ * browser's bubbles.
  */
-export function AuthField({ label, value, onChange, ...input }: AuthFieldProps) {
-  const id = useId();
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-fg-secondary">
-        {label}
-      </label>
-      <input
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm placeholder:text-fg-faint focus:border-accent-line focus:outline-2 focus:outline-focus/30 disabled:bg-surface-muted sm:text-sm"
-        {...input}
-      />
-    </div>
-  );
+export function AuthField(props: AuthFieldProps) {
+  return <TextField {...props} />;
 }

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions, FormError } from "@/components/ui/form-actions";
+import { TextArea } from "@/components/ui/text-area";
 import { errorText } from "@/lib/error-text";
 import { api } from "@convex/_generated/api";
 import { DeckError, parseDeckJson, SAVE_ERROR_PREFIX, type Deck } from "@convex/shared/duma/cards";
@@ -17,8 +18,8 @@ type CardEditorDialogProps = {
   own: Deck | null;
 };
 
-const fieldClass =
-  "mt-1 block h-48 w-full rounded-lg border border-line-strong bg-canvas p-2 font-mono text-xs text-fg focus:border-accent-line focus:outline-2 focus:outline-focus sm:h-56";
+/** The JSON boxes: taller than their rows, in a code font. */
+const jsonClass = "h-48 font-mono sm:h-56";
 
 /**
  * The original's flashcard editor: the deck and the endings as two JSON arrays. Checked here
@@ -82,24 +83,22 @@ function EditorForm({ own, onDone }: { own: Deck | null; onDone: () => void }) {
 
   return (
     <form onSubmit={save} className="space-y-3" noValidate>
-      <label className="block text-sm font-medium text-fg">
-        Cards (JSON array)
-        <textarea
-          value={cardsJson}
-          onChange={(event) => setCardsJson(event.target.value)}
-          spellCheck={false}
-          className={fieldClass}
-        />
-      </label>
-      <label className="block text-sm font-medium text-fg">
-        Endings (JSON array)
-        <textarea
-          value={endingsJson}
-          onChange={(event) => setEndingsJson(event.target.value)}
-          spellCheck={false}
-          className={fieldClass}
-        />
-      </label>
+      <TextArea
+        label="Cards (JSON array)"
+        rows={8}
+        value={cardsJson}
+        onChange={setCardsJson}
+        spellCheck={false}
+        className={jsonClass}
+      />
+      <TextArea
+        label="Endings (JSON array)"
+        rows={8}
+        value={endingsJson}
+        onChange={setEndingsJson}
+        spellCheck={false}
+        className={jsonClass}
+      />
       <FormError message={error} />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <Button variant="danger-ghost" onClick={() => setConfirmingReset(true)} disabled={busy || own === null}>

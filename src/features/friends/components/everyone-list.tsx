@@ -2,6 +2,7 @@ import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Card } from "@/components/ui/card";
 import { EmptyState, ResultsStatus } from "@/components/ui/empty-state";
+import { fieldControlClass } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { usePeoplePages } from "../hooks/use-people-pages";
@@ -40,7 +41,8 @@ export function EveryoneList() {
           onChange={(event) => setTyped(event.target.value)}
           placeholder="Search people by name"
           maxLength={60}
-          className="block w-full rounded-lg border border-line-strong bg-surface py-2 pr-3 pl-9 text-base shadow-sm placeholder:text-fg-subtle focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
+          // Room on the left for the magnifier.
+          className={`${fieldControlClass} pl-9`}
         />
       </div>
       <ResultsStatus message={pages.isLoading || pages.isChangingPage ? null : resultsMessage(search, pages)} />

@@ -114,13 +114,17 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
       </ul>
 
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="danger" onClick={() => setConfirmingRemove(true)}>
+        <Button variant="danger" size="sm" onClick={() => setConfirmingRemove(true)}>
           Remove
         </Button>
-        <Button onClick={() => void dismissReports()} disabled={dismissing}>
+        <Button size="sm" onClick={() => void dismissReports()} disabled={dismissing}>
           {dismissing ? "Dismissing..." : "Dismiss"}
         </Button>
-        {!item.authorSuspended && <Button onClick={() => setSuspending(true)}>Suspend author</Button>}
+        {!item.authorSuspended && (
+          <Button size="sm" onClick={() => setSuspending(true)}>
+            Suspend author
+          </Button>
+        )}
       </div>
 
       <ConfirmDialog

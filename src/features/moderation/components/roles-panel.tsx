@@ -2,6 +2,7 @@ import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { useId, useState, type FormEvent } from "react";
 import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
 import { Button } from "@/components/ui/button";
+import { fieldControlClass } from "@/components/ui/field";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
@@ -41,7 +42,7 @@ export function RolesPanel() {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           placeholder="Find a user by name"
-          className="block min-h-10 w-full min-w-0 rounded-lg border border-line-strong bg-surface px-3 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
+          className={`${fieldControlClass} min-w-0`}
         />
         <Button type="submit">Find</Button>
       </form>

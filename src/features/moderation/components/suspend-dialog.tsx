@@ -1,8 +1,9 @@
 import { useMutation } from "convex/react";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions, FormError } from "@/components/ui/form-actions";
 import { RadioChoices } from "@/components/ui/radio-choices";
+import { TextArea } from "@/components/ui/text-area";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
 import { api } from "@convex/_generated/api";
@@ -34,7 +35,6 @@ export function SuspendDialog({ open, onOpenChange, userId, name }: SuspendDialo
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const reasonId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -73,23 +73,17 @@ export function SuspendDialog({ open, onOpenChange, userId, name }: SuspendDialo
           onChange={setDuration}
           twoColumnsOnPhones
         />
-        <div>
-          <label htmlFor={reasonId} className="block text-sm font-medium text-fg">
-            Reason <span aria-hidden>*</span>
-          </label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            required
-            value={reason}
-            maxLength={MODERATION_REASON_LIMIT}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-            className="mt-1 block w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
-          />
-        </div>
+        <TextArea
+          label="Reason"
+          required
+          rows={3}
+          value={reason}
+          maxLength={MODERATION_REASON_LIMIT}
+          onChange={(value) => {
+            setReason(value);
+            setError(null);
+          }}
+        />
         <FormError message={error} />
         <FormActions cancel={{ onClick: () => onOpenChange(false) }} busy={busy} busyLabel="Suspending...">
           Suspend

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { Dialog } from "@/components/ui/dialog";
+import { TextArea } from "@/components/ui/text-area";
 import { POST_LIMITS } from "../post-categories";
 
 type EditCommentDialogProps = {
@@ -53,7 +54,6 @@ function EditCommentForm({
   setPending: (pending: boolean) => void;
 }) {
   const [draft, setDraft] = useState(initial);
-  const fieldId = useId();
   const blank = draft.trim().length === 0;
 
   async function submit(event: FormEvent) {
@@ -76,18 +76,7 @@ function EditCommentForm({
 
   return (
     <form onSubmit={submit} className="space-y-3">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-fg-secondary">
-        Comment
-      </label>
-      <textarea
-        id={fieldId}
-        data-autofocus
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        maxLength={POST_LIMITS.comment}
-        rows={4}
-        className="block w-full resize-y rounded-lg border border-line-strong bg-surface px-3 py-2 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
-      />
+      <TextArea label="Comment" autoFocus rows={4} value={draft} onChange={setDraft} maxLength={POST_LIMITS.comment} />
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => !pending && onClose()} aria-disabled={pending}>
           Cancel

@@ -3,6 +3,7 @@ import { Check } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { controlLookClass } from "@/components/ui/field";
 import { CATEGORIES, categoryLabel, SORTS, type FeedSort, type PostCategory } from "../post-categories";
 
 type FeedControlsProps = {
@@ -31,7 +32,7 @@ export function FeedControls({ sort, onSortChange, selected, onToggle, onSelectA
           id={sortId}
           value={sort}
           onChange={(event) => onSortChange(event.target.value as FeedSort)}
-          className="min-h-9 rounded-lg border border-line-strong bg-surface px-2 text-sm shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30"
+          className={clsx("min-h-9 rounded-lg px-2 text-sm", controlLookClass)}
         >
           {SORTS.map((option) => (
             <option key={option.value} value={option.value}>

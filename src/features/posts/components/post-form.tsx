@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { FormActions } from "@/components/ui/form-actions";
 import { ImagePicker } from "@/components/ui/image-picker";
+import { SelectField } from "@/components/ui/select-field";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { dismissFailure, showFailure } from "@/lib/toasts";
@@ -17,6 +18,8 @@ type PostFormProps = {
   cancelTo: string;
 };
 
+const CATEGORY_OPTIONS = CATEGORIES.map((value) => ({ value, label: categoryLabel(value) }));
+
 export const ADD_REQUIRED = "Title, description, and image are required";
 export const EDIT_REQUIRED = "Title and description are required";
 
@@ -27,7 +30,6 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
   const [category, setCategory] = useState<PostCategory>(initial?.category ?? "uncategorized");
   const [image, setImage] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
-  const categoryId = useId();
   // The "… are required" toast goes away as soon as the user changes a field it is about.
   const requiredToast = useRef<ReturnType<typeof showFailure>>(undefined);
   const editing =
@@ -77,24 +79,13 @@ export function PostForm({ mode, initial, onSubmit, cancelTo }: PostFormProps) {
         maxLength={POST_LIMITS.description}
         readOnly={pending}
       />
-      <div className="space-y-1.5">
-        <label htmlFor={categoryId} className="block text-sm font-medium text-fg-secondary">
-          Category
-        </label>
-        <select
-          id={categoryId}
-          value={category}
-          disabled={pending}
-          onChange={(event) => setCategory(event.target.value as PostCategory)}
-          className="block min-h-10 w-full rounded-lg border border-line-strong bg-surface px-3 text-base shadow-sm focus:border-accent-line focus:outline-2 focus:outline-focus/30 sm:text-sm"
-        >
-          {CATEGORIES.map((option) => (
-            <option key={option} value={option}>
-              {categoryLabel(option)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Category"
+        value={category}
+        onChange={setCategory}
+        options={CATEGORY_OPTIONS}
+        disabled={pending}
+      />
       {mode === "add" && (
         <ImagePicker label="Image" required file={image} onChange={editing(setImage)} disabled={pending} />
       )}
