@@ -12,21 +12,38 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { authStorage, signInTokens } from "../../tests/e2e/harness/users";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from "../../tests/e2e/harness/browser";
+import { THEME_STORAGE_KEY } from "../../src/lib/theme";
 import { ALICE, BROWSER_TIME, startDemoApp, type DemoApp, type DemoUser } from "./demo-app";
 import { MODERATOR_SCREENS, SIGNED_OUT_SCREENS, signedInScreens, type Screen } from "./screens";
 import { settle } from "./settle";
 
 export type Theme = "light" | "dark";
-export type CaptureOptions = { outDir: string; clientDir: string; theme: Theme };
+export type CaptureOptions = {
+  outDir: string;
+  clientDir: string;
+  theme: Theme;
+  /** Also run axe on every screen, after it settles and before the shot. */
+  axe?: boolean;
+  /** Take no pictures (with `axe`: check the screens only). */
+  noShots?: boolean;
+};
+/** An axe violation on one screen, of any impact. */
+export type AxeFinding = { screen: string; id: string; impact: string; help: string; targets: string[] };
+export type CaptureResult = { failures: number; axeFindings: AxeFinding[] };
 
 const VIEWPORTS = [DESKTOP_VIEWPORT, PHONE_VIEWPORT] as const;
 type Viewport = (typeof VIEWPORTS)[number];
 
-/** Returns how many screens failed (each is reported as it fails; the others are still captured). */
-export async function capture({ outDir, clientDir, theme }: CaptureOptions): Promise<number> {
+/**
+ * Returns how many screens failed (each is reported as it fails; the others are still captured)
+ * and, with `axe`, every violation axe found.
+ */
+export async function capture(options: CaptureOptions): Promise<CaptureResult> {
+  const { outDir, clientDir, theme } = options;
   if (!existsSync(path.join(clientDir, "index.html"))) {
     throw new Error(`No built client in ${clientDir}: run \`npx vite build\` first (or pass --client DIR).`);
   }
@@ -34,6 +51,7 @@ export async function capture({ outDir, clientDir, theme }: CaptureOptions): Pro
   const app = await startDemoApp(clientDir);
   let browser: Browser | undefined;
   let failures = 0;
+  const axeFindings: AxeFinding[] = [];
   try {
     browser = await launchBrowser();
     console.log(`Capturing ${theme} screens of ${clientDir} (served at ${app.url}) into ${outDir}`);
@@ -46,7 +64,7 @@ export async function capture({ outDir, clientDir, theme }: CaptureOptions): Pro
       for (const { user, screens } of sessions) {
         if (screens.length === 0) continue;
         const context = await newContext(browser, app, viewport, theme, user);
-        failures += await captureAll(context, app, screens, viewport, outDir);
+        failures += await captureAll(context, app, screens, viewport, options, axeFindings);
         await context.close();
       }
     }
@@ -54,13 +72,13 @@ export async function capture({ outDir, clientDir, theme }: CaptureOptions): Pro
     await browser?.close();
     await app.close();
   }
-  return failures;
+  return { failures, axeFindings };
 }
 
 /**
  * A browser context made for stable shots. With a user, it holds fresh tokens of theirs where
  * ConvexAuthProvider looks for them (one sign-in per context: a refresh token may be used once).
- * The theme goes both to the browser (prefers-color-scheme) and to localStorage "theme".
+ * The theme goes both to the browser (prefers-color-scheme) and to the saved choice (src/lib/theme.ts).
  */
 async function newContext(
   browser: Browser,
@@ -69,7 +87,7 @@ async function newContext(
   theme: Theme,
   user: DemoUser | null,
 ): Promise<BrowserContext> {
-  const localStorage: { name: string; value: string }[] = [{ name: "theme", value: theme }];
+  const localStorage: { name: string; value: string }[] = [{ name: THEME_STORAGE_KEY, value: theme }];
   if (user !== null) {
     // signInTokens reads only the e-mail and password (the harness's user type also wants a name).
     const tokens = await signInTokens(app.engine, { name: user.email, ...user });
@@ -110,19 +128,26 @@ async function captureAll(
   app: DemoApp,
   screens: readonly Screen[],
   viewport: Viewport,
-  outDir: string,
+  options: CaptureOptions,
+  axeFindings: AxeFinding[],
 ): Promise<number> {
   const page = await context.newPage();
   let failures = 0;
   for (const screen of screens) {
-    const file = path.join(outDir, `${screen.name}-${viewport.width}.png`);
+    const file = path.join(options.outDir, `${screen.name}-${viewport.width}.png`);
     if (typeof screen.path !== "string") {
       console.log(`skipped ${path.basename(file)}: ${screen.path.skip}`);
       continue;
     }
     try {
-      await shoot(page, new URL(screen.path, app.url).href, screen, file);
-      console.log(file);
+      const findings = await shoot(page, new URL(screen.path, app.url).href, screen, file, options);
+      axeFindings.push(...findings);
+      for (const finding of findings) {
+        console.error(
+          `axe on ${path.basename(file)}: ${finding.impact} ${finding.id} (${finding.help}) at ${finding.targets.join(", ")}`,
+        );
+      }
+      if (options.noShots !== true) console.log(file);
     } catch (error) {
       failures++;
       console.error(
@@ -134,7 +159,13 @@ async function captureAll(
   return failures;
 }
 
-async function shoot(page: Page, url: string, screen: Screen, file: string): Promise<void> {
+async function shoot(
+  page: Page,
+  url: string,
+  screen: Screen,
+  file: string,
+  options: CaptureOptions,
+): Promise<AxeFinding[]> {
   await page.goto(url);
   const notes = await settle(page);
   const viewport = page.viewportSize();
@@ -157,9 +188,24 @@ async function shoot(page: Page, url: string, screen: Screen, file: string): Pro
       }
     }
     for (const note of notes) console.warn(`note on ${path.basename(file)}: ${note}`);
+    const findings = options.axe === true ? await axeFindingsOn(page, path.basename(file, ".png")) : [];
+    if (options.noShots === true) return findings;
     // "disabled" ends finite animations and rewinds infinite ones (spinners), so a frame is never caught mid-way.
     await page.screenshot({ path: file, fullPage: screen.act === undefined, animations: "disabled", caret: "hide" });
+    return findings;
   } finally {
     if (viewport !== null) await page.setViewportSize(viewport);
   }
+}
+
+/** Every axe violation on the page as it is now, of any impact (the budget is 0 violations). */
+async function axeFindingsOn(page: Page, screen: string): Promise<AxeFinding[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    screen,
+    id: violation.id,
+    impact: violation.impact ?? "unknown",
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
 }

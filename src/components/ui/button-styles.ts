@@ -15,14 +15,15 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-accent font-semibold text-accent-contrast shadow-sm hover:bg-accent-hover",
   secondary: "border border-line-strong bg-surface font-medium text-fg-secondary shadow-sm hover:bg-canvas",
   danger:
-    "bg-danger font-semibold text-accent-contrast shadow-sm hover:bg-danger-hover focus-visible:outline-danger-ring",
+    "bg-danger-solid font-semibold text-accent-contrast shadow-sm hover:bg-danger-solid-hover focus-visible:outline-danger-ring",
   "danger-secondary":
     "border border-danger-line bg-surface font-medium text-danger shadow-sm hover:bg-danger-soft focus-visible:outline-danger-ring",
   "danger-ghost": "font-semibold text-danger hover:bg-danger-soft focus-visible:outline-danger-ring",
   ghost: "font-medium text-fg-secondary hover:bg-surface-muted",
 };
 
-const SIZES: Record<ButtonSize, string> = { sm: "min-h-9 px-3", md: "min-h-10 px-4", lg: "min-h-11 px-5" };
+// Every size keeps a tap target of at least 40 px; sm is narrower for rows of several actions.
+const SIZES: Record<ButtonSize, string> = { sm: "min-h-10 px-3", md: "min-h-10 px-4", lg: "min-h-11 px-5" };
 
 const SHAPES: Record<ButtonShape, string> = { rounded: "rounded-lg", pill: "rounded-full" };
 

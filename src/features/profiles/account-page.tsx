@@ -8,6 +8,7 @@ import { paths } from "@/config/paths";
 import { errorText } from "@/lib/error-text";
 import { api } from "@convex/_generated/api";
 import { DISPLAY_NAME_REQUIRED } from "@convex/shared/profile-fields";
+import { AccountSettings } from "./components/account-settings";
 import { AvatarPickerDialog } from "./components/avatar-picker-dialog";
 import { ProfileEditForm } from "./components/profile-edit-form";
 import { ProfileHeader } from "./components/profile-header";
@@ -102,6 +103,7 @@ export function ProfileScreen({ profile }: { profile: Profile }) {
         <ProfileView profile={profile} />
       )}
       <UserContent userId={profile.userId} name={profile.displayName} isOwner={profile.isOwner} />
+      {profile.isOwner && <AccountSettings />}
       {profile.isOwner && (
         <AvatarPickerDialog open={pickingAvatar} onOpenChange={setPickingAvatar} current={profile.photoURL} />
       )}

@@ -95,7 +95,7 @@ function StoryButtons({ card, disabled, onPress, onLean }: StoryButtonsProps) {
                 "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full px-4 font-semibold text-accent-contrast shadow focus-ring aria-disabled:opacity-60",
                 side === "yes"
                   ? "bg-duma-yes hover:bg-duma-yes-hover focus-visible:outline-duma-yes-ring"
-                  : "bg-danger hover:bg-danger-hover focus-visible:outline-danger-ring",
+                  : "bg-danger-solid hover:bg-danger-solid-hover focus-visible:outline-danger-ring",
               )}
             >
               {side === "no" && <Icon aria-hidden className="size-5" />}

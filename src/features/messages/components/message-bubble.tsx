@@ -30,7 +30,7 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
           dateTime={new Date(message._creationTime).toISOString()}
           className={clsx(
             "mt-0.5 block text-right text-[11px] tabular-nums",
-            mine ? "text-accent-soft" : "text-fg-subtle",
+            mine ? "text-accent-contrast-muted" : "text-fg-subtle",
           )}
         >
           {formatTimeOfDay(message._creationTime)}
