@@ -2,10 +2,73 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { precompressPlugin } from "./scripts/precompress.ts";
 import { routePreloadPlugin } from "./scripts/route-preload.ts";
 import { treeShakeComponentsPlugin } from "./scripts/tree-shake-components.ts";
 import { FIRST_VISIT_ROUTES } from "./src/config/first-visit-routes.ts";
+
+/**
+ * The installable app (docs/decisions.md, "The service worker"): the web app manifest and a
+ * Workbox service worker generated at build time (sw.js), registered by src/app/service-worker/
+ * after the page's load. Never in `npm run dev`.
+ */
+const pwa = VitePWA({
+  // A new version waits until the person presses Reload in the prompt; we register it ourselves, lazily.
+  registerType: "prompt",
+  injectRegister: false,
+  devOptions: { enabled: false },
+  // sw.js is written first when the build closes, so that precompress (below) makes its twins from the finished file.
+  integration: { closeBundleOrder: "pre" },
+  // The install icons are for the launcher, not for the pages: not precached.
+  includeManifestIcons: false,
+  manifest: {
+    id: "/",
+    name: "DUMY community",
+    short_name: "DUMY",
+    description:
+      "DUMY is a small community: a quote for every day, a board for passing books on, a feed of short posts, chats, and a card game.",
+    lang: "en",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    // The light theme's page (canvas) and bars (surface); the dark ones are index.html's media-specific theme-color.
+    background_color: "#fafaf9",
+    theme_color: "#ffffff",
+    // Made from public/images/logo.svg by `npm run make:icons`.
+    icons: [
+      { src: "icons/icon-192.png", sizes: "192x192", type: "image/png" },
+      { src: "icons/icon-512.png", sizes: "512x512", type: "image/png" },
+      { src: "icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  workbox: {
+    // The app shell (index.html), every script and style sheet (hashed, under assets/), the offline
+    // page and the logo it shows. Music, avatars and Duma's art are not precached (see runtimeCaching).
+    globPatterns: ["**/*.{js,css,html}", "images/logo.svg"],
+    // Every page of the app is index.html, from the precache, online or not: the app then shows
+    // its own connection state and comes back by itself. Not for what the backend answers on this
+    // origin (local backend, or a host proxying it): the API, storage, sync and Convex Auth's
+    // routes (/api/…, OAuth callbacks included), OpenID documents (/.well-known/…), nor for
+    // addresses of files (a dot in the last segment: /sw.js, /audio/…mp3).
+    navigateFallback: "index.html",
+    navigateFallbackDenylist: [/^\/api\//, /^\/\.well-known\//, /\/[^/]*\.[^/]*$/],
+    runtimeCaching: [
+      {
+        // Those other navigations go to the network; when it fails, the offline page.
+        urlPattern: ({ request }) => request.mode === "navigate",
+        handler: "NetworkOnly",
+        options: { precacheFallback: { fallbackURL: "offline.html" } },
+      },
+      {
+        // Pictures of public/, once seen: avatars and Duma's art still show offline, refreshed when online.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(avatars|duma|images)\/[^/]+\.svg$/.test(url.pathname),
+        handler: "StaleWhileRevalidate",
+        options: { cacheName: "pictures", expiration: { maxEntries: 80 } },
+      },
+    ],
+  },
+});
 
 export default defineConfig({
   plugins: [
@@ -13,6 +76,7 @@ export default defineConfig({
     tailwindcss(),
     treeShakeComponentsPlugin(),
     routePreloadPlugin(FIRST_VISIT_ROUTES),
+    pwa,
     precompressPlugin(),
   ],
   resolve: {

@@ -1,7 +1,8 @@
 /**
  * The built client as the local backend serves it: precompressed twins made at build time
  * (brotli first, then gzip) for browsers that accept them, the plain file for the rest, hashed
- * assets cached for good and index.html revalidated on every load.
+ * assets cached for good and index.html, the service worker and the manifest revalidated on every
+ * load, and a missing script or manifest never answered with index.html.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
@@ -10,10 +11,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptedEncodings, StaticFiles } from "../../local-backend/server/http/static-files";
+import type { IncomingMessage } from "node:http";
+import { acceptedEncodings, StaticFiles, wantsAppPage } from "../../local-backend/server/http/static-files";
 import { precompressFolder } from "../../scripts/precompress";
 
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word number ${i}`))};\n`;
+const MANIFEST = JSON.stringify({ name: "app", icons: [] });
 const PAGE = `<!doctype html><html><head><title>app</title></head><body>${"<p>hello</p>".repeat(200)}</body></html>`;
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
@@ -72,6 +75,9 @@ describe("serving the built client", () => {
     writeFileSync(path.join(dir, "index.html"), PAGE);
     writeFileSync(path.join(dir, "assets", "main-abc123.js"), SCRIPT);
     writeFileSync(path.join(dir, "assets", "cover-abc123.png"), Buffer.alloc(4096, 7));
+    writeFileSync(path.join(dir, "sw.js"), SCRIPT);
+    writeFileSync(path.join(dir, "workbox-88cdaffe.js"), SCRIPT);
+    writeFileSync(path.join(dir, "manifest.webmanifest"), MANIFEST);
     await precompressFolder(dir);
     const files = new StaticFiles(dir);
     server = createServer((req, res) => {
@@ -130,11 +136,48 @@ describe("serving the built client", () => {
     expect(gunzipSync(route.body).toString()).toBe(PAGE);
   });
 
+  it("makes the service worker and the manifest revalidate, and caches the hashed Workbox runtime for good", async () => {
+    const worker = await get(`${base}/sw.js`, { "Accept-Encoding": "br" });
+    expect(worker.status).toBe(200);
+    expect(worker.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(worker.body).toString()).toBe(SCRIPT);
+
+    const runtime = await get(`${base}/workbox-88cdaffe.js`);
+    expect(runtime.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(runtime.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    const manifest = await get(`${base}/manifest.webmanifest`);
+    expect(manifest.headers["content-type"]).toBe("application/manifest+json");
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    expect(JSON.parse(manifest.body.toString())).toEqual({ name: "app", icons: [] });
+  });
+
   it("answers HEAD with the headers of the compressed file and no body", async () => {
     const answer = await get(`${base}/assets/main-abc123.js`, { "Accept-Encoding": "br" }, "HEAD");
     expect(answer.headers["content-encoding"]).toBe("br");
     expect(Number(answer.headers["content-length"])).toBeGreaterThan(0);
     expect(answer.body.length).toBe(0);
+  });
+});
+
+describe("telling pages of the app from missing files", () => {
+  const asking = (accept?: string) => ({ headers: accept === undefined ? {} : { accept } }) as IncomingMessage;
+
+  it("gives the app to routes, whatever they accept, and to other paths a browser opens as a page", () => {
+    expect(wantsAppPage("/books/123", asking())).toBe(true);
+    expect(wantsAppPage("/dev/mailbox", asking("text/html,application/xhtml+xml"))).toBe(true);
+    expect(wantsAppPage("/index.html", asking("text/html"))).toBe(true);
+    expect(wantsAppPage("/books/some.thing", asking("text/html"))).toBe(true);
+  });
+
+  it("never answers a missing script, manifest or picture with index.html, even when HTML is asked for", () => {
+    expect(wantsAppPage("/sw.js", asking("*/*"))).toBe(false);
+    expect(wantsAppPage("/sw.js", asking("text/html,application/xhtml+xml"))).toBe(false);
+    expect(wantsAppPage("/workbox-88cdaffe.js", asking("text/html"))).toBe(false);
+    expect(wantsAppPage("/manifest.webmanifest", asking("text/html"))).toBe(false);
+    expect(wantsAppPage("/icons/icon-512.png", asking("text/html"))).toBe(false);
+    expect(wantsAppPage("/assets/gone-abc123.js", asking())).toBe(false);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * The built client (dist/) for `npm start`: files by path, and index.html for the app's own
- * routes (/books/123 …) so a reload on any page works. Hashed assets are cached for good;
- * index.html is revalidated every time, so a rebuild shows at once. A file with a brotli or gzip
- * twin made at build time (scripts/precompress.ts) is sent compressed to browsers that accept it.
+ * routes (/books/123 …) so a reload on any page works. Hashed assets (under assets/, and Workbox's
+ * workbox-<hash>.js) are cached for good; everything else, index.html, the service worker sw.js and
+ * manifest.webmanifest above all, is revalidated every time, so a rebuild shows at once (as the
+ * update prompt). A file with a brotli or gzip twin made at build time (scripts/precompress.ts) is
+ * sent compressed to browsers that accept it.
  */
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -77,7 +79,9 @@ export class StaticFiles {
 
   private async send(file: string, size: number, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const extension = path.extname(file).toLowerCase();
-    const hashedAsset = file.startsWith(path.join(this.root, "assets") + path.sep);
+    const hashedAsset =
+      file.startsWith(path.join(this.root, "assets") + path.sep) ||
+      (path.dirname(file) === this.root && WORKBOX_RUNTIME.test(path.basename(file)));
     const compressed = await this.compressedTwin(file, request);
     const headers: Record<string, string> = {
       "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
@@ -125,6 +129,9 @@ export class StaticFiles {
   }
 }
 
+/** The Workbox runtime the generated service worker imports, named by its content's hash. */
+const WORKBOX_RUNTIME = /^workbox-[0-9a-f]{8,}\.js$/;
+
 /** Twins in order of preference: brotli is about 15 % smaller than gzip for scripts. */
 const TWINS = [
   { encoding: "br", suffix: ".br" },
@@ -146,8 +153,15 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
   return accepted;
 }
 
-/** Whether a GET is for a page of the app (a route) rather than a missing file. */
+/**
+ * Whether a GET is for a page of the app (a route) rather than a missing file. A path with the
+ * extension of a file type we serve (other than HTML) is a file even when a browser asks for HTML
+ * (an address typed in): a missing /sw.js or /manifest.webmanifest must be a 404, never index.html,
+ * which a browser would take for the service worker's script or the manifest.
+ */
 export function wantsAppPage(pathname: string, request: IncomingMessage): boolean {
+  const extension = path.extname(pathname).toLowerCase();
+  if (extension !== "" && extension !== ".html" && Object.hasOwn(CONTENT_TYPES, extension)) return false;
   const accept = request.headers.accept ?? "";
-  return accept.includes("text/html") || path.extname(pathname) === "";
+  return accept.includes("text/html") || extension === "";
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = "/tmp/e2e-shots";
@@ -20,10 +20,29 @@ const CHROMIUM_FLAGS = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
+  checkChromium();
+  return await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * Chromium with a profile of its own in `userDataDir`, as one person's browser: unlike the
+ * contexts of launchBrowser(), which are incognito, it can install the app (Chromium reports
+ * "in-incognito" among the installability errors otherwise).
+ */
+export async function launchProfileBrowser(userDataDir: string): Promise<BrowserContext> {
+  checkChromium();
+  return await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: DESKTOP_VIEWPORT,
+  });
+}
+
+function checkChromium(): void {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
-  return await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** Saves a full-page screenshot as /tmp/e2e-shots/<name>.png and returns its path. */
