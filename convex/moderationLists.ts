@@ -10,7 +10,8 @@ import type { QueryCtx } from "./_generated/server";
 import { publicUser, publicUsers } from "./lib/creators";
 import { adminQuery, moderatorQuery } from "./lib/functions";
 import { withPageSizeCapped } from "./lib/page-size";
-import { roleOf } from "./lib/moderation/roles";
+import { judgeRefusal, ownerOf, suspendRefusal } from "./lib/moderation/actions";
+import { type Actor, roleOf } from "./lib/moderation/roles";
 import { activeSuspension, isActive } from "./lib/moderation/suspensions";
 import { contentView, loadTarget, storedTarget } from "./lib/moderation/targets";
 
@@ -27,13 +28,22 @@ export const openItems = moderatorQuery({
       .withIndex(sort === "newest" ? "by_lastReportedAt" : "by_reportCount")
       .order("desc")
       .paginate(withPageSizeCapped(paginationOpts, MAX_PAGE));
-    return { ...result, page: await Promise.all(result.page.map((item) => itemView(ctx, item))) };
+    return { ...result, page: await Promise.all(result.page.map((item) => itemView(ctx, ctx.actor, item))) };
   },
 });
 
-async function itemView(ctx: QueryCtx, item: Doc<"reportedItems">) {
+/**
+ * One queue row, with what the viewer may do about it: the same rules the mutations enforce
+ * (judgeRefusal, suspendRefusal), so the page offers only what would succeed. The author's role
+ * is one indexed read.
+ */
+async function itemView(ctx: QueryCtx, viewer: Actor, item: Doc<"reportedItems">) {
   const target = storedTarget(ctx, item.targetKind, item.targetId);
   const content = target === null ? null : await loadTarget(ctx, target);
+  const ownerId = ownerOf(content, item) ?? item.authorId;
+  const ownerRole = await roleOf(ctx, ownerId);
+  const authorRole = ownerId === item.authorId ? ownerRole : await roleOf(ctx, item.authorId);
+  const refusal = judgeRefusal(viewer, ownerId, ownerRole);
   const reports = await ctx.db
     .query("reports")
     .withIndex("by_itemId_and_reporterId", (q) => q.eq("itemId", item._id))
@@ -50,6 +60,11 @@ async function itemView(ctx: QueryCtx, item: Doc<"reportedItems">) {
     lastReportedAt: item.lastReportedAt,
     author: { ...(await publicUser(ctx, item.authorId)), suspendedUntil: suspension && suspension.endsAt },
     authorSuspended: suspension !== null,
+    canRemove: refusal === null,
+    canDismiss: refusal === null,
+    canSuspendAuthor: suspendRefusal(viewer, item.authorId, authorRole) === null,
+    /** Why neither Remove nor Dismiss is offered: the viewer's own content, or a staff member's. */
+    refusal,
     content: content && (await contentView(ctx, content)),
     reports: reports.map((report) => ({
       _id: report._id,

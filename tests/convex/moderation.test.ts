@@ -1,6 +1,9 @@
+import { convexTest } from "convex-test";
 import { makeFunctionReference } from "convex/server";
+import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
+import schema from "../../convex/schema";
 import type { Id } from "../../convex/_generated/dataModel";
 import { getCounter } from "../../convex/lib/counters";
 import {
@@ -20,10 +23,17 @@ import { addRoom, joinRoom } from "./chat-fixtures";
 import { conversationWith } from "./conversation-fixtures";
 import { auditRows, reportRows, staffUser, suspendDirectly } from "./moderation-fixtures";
 import { addPost } from "./posts-fixtures";
-import { newBackend, signedInUser, type TestBackend } from "./test-env";
+import { registerComponents } from "./components";
+import { modules, newBackend, signedInUser, type TestBackend } from "./test-env";
 
 const firstPage = { numItems: 10, cursor: null };
 const DAY = 86_400_000;
+/**
+ * Documents one queue row with one report reads (measured): its reportedItems row, the post, the
+ * report, the reporter's and the author's profiles, and the author's role (the one read the
+ * viewer's permissions add).
+ */
+const QUEUE_ROW_READS = 6;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -321,6 +331,87 @@ describe("nobody judges their own case, and only an admin judges staff", () => {
       ["dismiss", admin.userId],
       ["remove", admin.userId],
     ]);
+  });
+
+  test("the queue offers each viewer only what the mutations allow them", async () => {
+    const t = newBackend();
+    const mod = await staffUser(t, "moderator");
+    const otherMod = await staffUser(t, "moderator", "Other mod");
+    const admin = await staffUser(t, "admin", "Admin");
+    const author = await signedInUser(t, { name: "Author" });
+    const reader = await signedInUser(t, { name: "Reader" });
+    const titles = new Map<Id<"posts">, string>();
+    for (const [owner, title] of [
+      [mod, "Mod's post"],
+      [otherMod, "Other mod's post"],
+      [admin, "Admin's post"],
+      [author, "Author's post"],
+    ] as const) {
+      const { postId } = await addPost(t, owner.as, { title });
+      titles.set(postId, title);
+      await reader.as.mutation(api.reports.report, { target: { kind: "post", id: postId }, reason: "spam" });
+    }
+    const offered = async (viewer: typeof mod) => {
+      const { page } = await viewer.as.query(api.moderationLists.openItems, {
+        sort: "newest",
+        paginationOpts: firstPage,
+      });
+      return Object.fromEntries(
+        page.map((item) => [
+          item.content?.title,
+          [item.canRemove, item.canDismiss, item.canSuspendAuthor, item.refusal] as const,
+        ]),
+      );
+    };
+
+    expect(await offered(mod)).toEqual({
+      "Mod's post": [false, false, false, "ownContent"],
+      "Other mod's post": [false, false, false, "staffContent"],
+      "Admin's post": [false, false, false, "staffContent"],
+      "Author's post": [true, true, true, null],
+    });
+    expect(await offered(admin)).toEqual({
+      "Mod's post": [true, true, true, null],
+      "Other mod's post": [true, true, true, null],
+      "Admin's post": [false, false, false, "ownContent"],
+      "Author's post": [true, true, true, null],
+    });
+
+    // The flags are the mutations' own answer: each offered action succeeds, each hidden one is refused.
+    const { page } = await mod.as.query(api.moderationLists.openItems, { sort: "newest", paginationOpts: firstPage });
+    for (const item of page) {
+      const target = { kind: "post", id: item.target.id as Id<"posts"> } as const;
+      const suspend = { userId: item.author.userId, duration: "1d", reason: "Spam" } as const;
+      if (item.canSuspendAuthor) await mod.as.mutation(api.moderation.suspend, suspend);
+      else await expect(mod.as.mutation(api.moderation.suspend, suspend)).rejects.toThrow(ConvexError);
+      if (item.canDismiss) await mod.as.mutation(api.moderation.dismiss, { target });
+      else await expect(mod.as.mutation(api.moderation.dismiss, { target })).rejects.toThrow(ConvexError);
+    }
+    expect((await auditRows(t)).map((row) => [row.action, row.subjectId])).toEqual([
+      ["suspend", author.userId],
+      ["dismiss", author.userId],
+    ]);
+  });
+
+  test("the queue's flags cost one read per item at most: the author's role", async () => {
+    const items = 20;
+    // Every author is staff, so each row has a role to read; the caller's own checks read a few more.
+    const t = registerComponents(
+      convexTest({ schema, modules, transactionLimits: { documentsRead: items * QUEUE_ROW_READS + 5 } }),
+    );
+    const admin = await staffUser(t, "admin", "Admin");
+    for (let index = 0; index < items; index++) {
+      const owner = await staffUser(t, "moderator", `Mod ${index}`);
+      const reader = await signedInUser(t, { name: `Reader ${index}` });
+      const { postId } = await addPost(t, owner.as, { title: `Post ${index}` });
+      await reader.as.mutation(api.reports.report, { target: { kind: "post", id: postId }, reason: "spam" });
+    }
+    const { page } = await admin.as.query(api.moderationLists.openItems, {
+      sort: "newest",
+      paginationOpts: { numItems: items, cursor: null },
+    });
+    expect(page).toHaveLength(items);
+    expect(page.every((item) => item.canRemove && item.canSuspendAuthor)).toBe(true);
   });
 
   test("the dashboard may act on any staff member's content", async () => {

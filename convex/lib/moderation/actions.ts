@@ -62,21 +62,51 @@ function reportCount(reports: number): string {
   return `${reports} report${reports === 1 ? "" : "s"}`;
 }
 
+/** Why someone may not judge reports about a piece of content: it is theirs, or a staff member's. */
+export type JudgeRefusal = "ownContent" | "staffContent";
+
+const JUDGE_REFUSAL_TEXTS: Record<JudgeRefusal, string> = {
+  ownContent: CANNOT_JUDGE_OWN_CONTENT,
+  staffContent: CANNOT_ACT_ON_STAFF_CONTENT,
+};
+
 /**
- * The target's content and queue row, once the actor may judge it: nobody acts on reports about
- * their own content, and only an admin on a moderator's or an admin's (as with suspending). The
- * owner comes from the content, or from the queue row when the content is already gone.
+ * Who may judge reports (remove the content or dismiss them), the one rule the mutations enforce
+ * and the queue shows: nobody acts on reports about their own content, and only an admin on a
+ * moderator's or an admin's (as with suspending). `ownerRole` is the owner's role (roleOf). Null:
+ * the actor may.
  */
+export function judgeRefusal(actor: Actor, ownerId: Id<"users"> | null, ownerRole: Role | null): JudgeRefusal | null {
+  if (actor.kind !== "user" || ownerId === null) return null;
+  if (ownerId === actor.userId) return "ownContent";
+  if (actor.role !== "admin" && ownerRole !== null) return "staffContent";
+  return null;
+}
+
+/** Who may suspend whom: nobody themselves, and only an admin a moderator or an admin. Null: they may. */
+export function suspendRefusal(actor: Actor, userId: Id<"users">, userRole: Role | null): string | null {
+  if (actor.kind !== "user") return null;
+  if (actor.userId === userId) return CANNOT_SUSPEND_YOURSELF;
+  if (actor.role !== "admin" && userRole !== null) return CANNOT_SUSPEND_STAFF;
+  return null;
+}
+
+/** Whose content a reported item is: the content's author, or the queue row's when the content is gone. */
+export function ownerOf(
+  content: { authorId: Id<"users"> } | null,
+  item: { authorId: Id<"users"> } | null,
+): Id<"users"> | null {
+  return content?.authorId ?? item?.authorId ?? null;
+}
+
+/** The target's content and queue row, once the actor may judge it (judgeRefusal). */
 async function requireMayJudge(ctx: QueryCtx, actor: Actor, target: ReportTarget) {
   const content = await loadTarget(ctx, target);
   const item = await reportedItemOf(ctx, target.kind, target.id);
-  const ownerId = content?.authorId ?? item?.authorId ?? null;
-  if (actor.kind === "user" && ownerId !== null) {
-    if (ownerId === actor.userId) throw new ConvexError(CANNOT_JUDGE_OWN_CONTENT);
-    if (actor.role !== "admin" && (await roleOf(ctx, ownerId)) !== null) {
-      throw new ConvexError(CANNOT_ACT_ON_STAFF_CONTENT);
-    }
-  }
+  const ownerId = ownerOf(content, item);
+  const ownerRole = ownerId !== null && actor.kind === "user" ? await roleOf(ctx, ownerId) : null;
+  const refusal = judgeRefusal(actor, ownerId, ownerRole);
+  if (refusal !== null) throw new ConvexError(JUDGE_REFUSAL_TEXTS[refusal]);
   return { content, item };
 }
 
@@ -135,10 +165,9 @@ export async function suspendUser(
   if (reason.trim().length === 0) throw new ConvexError(SUSPENSION_REASON_REQUIRED);
   const cleanReason = cleanText(reason, "Reason", MODERATION_REASON_LIMIT);
   await requireUserExists(ctx, userId);
-  if (actor.kind === "user") {
-    if (actor.userId === userId) throw new ConvexError(CANNOT_SUSPEND_YOURSELF);
-    if (actor.role !== "admin" && (await roleOf(ctx, userId)) !== null) throw new ConvexError(CANNOT_SUSPEND_STAFF);
-  }
+  const userRole = actor.kind === "user" ? await roleOf(ctx, userId) : null;
+  const refusal = suspendRefusal(actor, userId, userRole);
+  if (refusal !== null) throw new ConvexError(refusal);
   const existing = await suspensionRow(ctx, userId);
   const row = { userId, endsAt, reason: cleanReason, byUserId: actor.kind === "user" ? actor.userId : undefined };
   if (existing === null) await ctx.db.insert("suspensions", row);

@@ -20,6 +20,12 @@ function removeMessage(kind: ReportTarget["kind"]): string {
   return "It is deleted with everything that belongs to it, exactly as if its author had deleted it.";
 }
 
+/** Why a viewer is offered no action on an item. */
+const REFUSAL_TEXTS: Record<NonNullable<ReportedItem["refusal"]>, string> = {
+  ownContent: "This report is about your own content: another moderator decides.",
+  staffContent: "Only an admin can act on a moderator's content.",
+};
+
 /** One reported item: the content in place, its author, why people reported it, and the actions. */
 export function ReportedItemCard({ item }: { item: ReportedItem }) {
   const remove = useMutation(api.moderation.remove);
@@ -32,6 +38,9 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
   const kindLabel = KIND_LABELS[target.kind];
   const link = itemLink(target.kind, target.id, item.content?.parentId ?? null);
   const headingId = `item-${item._id}`;
+  // The server says what this viewer may do (and still refuses anything else).
+  const canSuspend = item.canSuspendAuthor && !item.authorSuspended;
+  const anyAction = item.canRemove || item.canDismiss || canSuspend;
 
   async function dismissReports() {
     setDismissing(true);
@@ -113,19 +122,27 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
         )}
       </ul>
 
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="danger" size="sm" onClick={() => setConfirmingRemove(true)}>
-          Remove
-        </Button>
-        <Button size="sm" onClick={() => void dismissReports()} disabled={dismissing}>
-          {dismissing ? "Dismissing..." : "Dismiss"}
-        </Button>
-        {!item.authorSuspended && (
-          <Button size="sm" onClick={() => setSuspending(true)}>
-            Suspend author
-          </Button>
-        )}
-      </div>
+      {anyAction ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {item.canRemove && (
+            <Button variant="danger" size="sm" onClick={() => setConfirmingRemove(true)}>
+              Remove
+            </Button>
+          )}
+          {item.canDismiss && (
+            <Button size="sm" onClick={() => void dismissReports()} disabled={dismissing}>
+              {dismissing ? "Dismissing..." : "Dismiss"}
+            </Button>
+          )}
+          {canSuspend && (
+            <Button size="sm" onClick={() => setSuspending(true)}>
+              Suspend author
+            </Button>
+          )}
+        </div>
+      ) : (
+        item.refusal && <p className="mt-4 text-sm text-fg-muted">{REFUSAL_TEXTS[item.refusal]}</p>
+      )}
 
       <ConfirmDialog
         open={confirmingRemove}

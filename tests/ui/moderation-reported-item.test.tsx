@@ -1,0 +1,83 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { ReportedItemCard } from "@/features/moderation/components/reported-item-card";
+import type { ReportedItem } from "@/features/moderation/moderation-types";
+import type { Id } from "../../convex/_generated/dataModel";
+import { createConvexMock } from "./convex-mock";
+import { renderWithApp } from "./render";
+
+vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
+
+createConvexMock();
+
+/** A reported post whose author may be acted on in every way; `over` narrows what the viewer may do. */
+function reportedPost(over: Partial<ReportedItem> = {}): ReportedItem {
+  return {
+    _id: "item1" as Id<"reportedItems">,
+    target: { kind: "post", id: "post1" },
+    reportCount: 1,
+    lastReportedAt: Date.now(),
+    author: { userId: "user1" as Id<"users">, displayName: "Ada", photoURL: null, suspendedUntil: null },
+    authorSuspended: false,
+    canRemove: true,
+    canDismiss: true,
+    canSuspendAuthor: true,
+    refusal: null,
+    content: { title: "Buy followers", text: "Cheap", imageUrl: null, parentId: null },
+    reports: [
+      {
+        _id: "report1" as Id<"reports">,
+        _creationTime: Date.now(),
+        reason: "spam",
+        text: null,
+        reporter: { userId: "user2" as Id<"users">, displayName: "Bob", photoURL: null },
+      },
+    ],
+    ...over,
+  };
+}
+
+const nothingAllowed = { canRemove: false, canDismiss: false, canSuspendAuthor: false } as const;
+
+function card(item: ReportedItem) {
+  renderWithApp(
+    <ul>
+      <ReportedItemCard item={item} />
+    </ul>,
+  );
+  return screen.getByRole("listitem", { name: "Post: Buy followers" });
+}
+
+const actionNames = (scope: HTMLElement) =>
+  within(scope)
+    .queryAllByRole("button")
+    .map((button) => button.textContent);
+
+describe("a reported item's actions", () => {
+  it("offers Remove, Dismiss and Suspend author when the viewer may do them all", () => {
+    expect(actionNames(card(reportedPost()))).toEqual(["Remove", "Dismiss", "Suspend author"]);
+  });
+
+  it("offers nothing on the viewer's own content, and says another moderator decides", () => {
+    const item = card(reportedPost({ ...nothingAllowed, refusal: "ownContent" }));
+    expect(actionNames(item)).toEqual([]);
+    expect(item).toHaveTextContent("This report is about your own content: another moderator decides.");
+  });
+
+  it("offers nothing on a moderator's content to a moderator, and says only an admin can", () => {
+    const item = card(reportedPost({ ...nothingAllowed, refusal: "staffContent" }));
+    expect(actionNames(item)).toEqual([]);
+    expect(item).toHaveTextContent("Only an admin can act on a moderator's content.");
+  });
+
+  it("shows only the actions allowed, without an explanation, when some are", () => {
+    const item = card(reportedPost({ canSuspendAuthor: false }));
+    expect(actionNames(item)).toEqual(["Remove", "Dismiss"]);
+    expect(item).not.toHaveTextContent(/another moderator|Only an admin/);
+  });
+
+  it("offers no second suspension of an author already suspended", () => {
+    const item = card(reportedPost({ authorSuspended: true }));
+    expect(actionNames(item)).toEqual(["Remove", "Dismiss"]);
+  });
+});
