@@ -69,19 +69,22 @@ describe("DUMY journey", () => {
     await page.getByLabel("Category").selectOption("science");
     await page.getByLabel("Image").setInputFiles({ name: "leaves.png", mimeType: "image/png", buffer: TINY_PNG });
     await page.getByRole("button", { name: "Add Post" }).click();
-    await page.waitForURL(`${app.url}/dumy`, { timeout: LIVE_TIMEOUT_MS });
+    // The new post opens, in place of the form.
+    await page.waitForURL(/\/dumy\/(?!add$)[^/?#]+$/, { timeout: LIVE_TIMEOUT_MS });
     await page.getByText("Post added successfully!").waitFor();
+    await page.getByRole("heading", { name: TITLE, level: 1 }).waitFor();
+    postId = new URL(page.url()).pathname.split("/").pop() as Id<"posts">;
+
+    // The reader's open feed shows it without a reload.
+    await reader.page.getByRole("link", { name: TITLE }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+
+    // Back goes to the feed the author came from, not to the form; the post is first there.
+    await page.goBack();
+    await page.waitForURL(`${app.url}/dumy`);
     await page.getByRole("link", { name: TITLE }).waitFor();
     expect(await cardTitles(page)).toEqual([TITLE, ART, OLDER_SCIENCE]);
     const imageSrc = await page.getByRole("listitem").filter({ hasText: TITLE }).locator("img").getAttribute("src");
     expect(imageSrc).toContain("/api/storage/");
-
-    // The reader's open feed shows it without a reload.
-    await reader.page.getByRole("link", { name: TITLE }).waitFor({ timeout: LIVE_TIMEOUT_MS });
-    await page.getByRole("link", { name: TITLE }).click();
-    await page.waitForURL(/\/dumy\/[^/?#]+$/);
-    await page.getByRole("heading", { name: TITLE, level: 1 }).waitFor();
-    postId = new URL(page.url()).pathname.split("/").pop() as Id<"posts">;
   });
 
   it("filters the feed to science only, and the choice survives a reload", async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
+import { Link, useNavigate } from "react-router-dom";
 import { ConvexError } from "convex/values";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import PostAddPage from "@/features/posts/post-add-page";
@@ -40,16 +41,32 @@ const existingPost = {
   author: { userId: "user1" as Id<"users">, displayName: "Alice", photoURL: null },
 } satisfies PostDetails;
 
-function renderAt(path: string) {
+/** A stand-in page with a Back button (the browser's). */
+function StandIn({ name }: { name: string }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <p>{name}</p>
+      <button onClick={() => void navigate(-1)}>Back</button>
+      <Link to="/dumy/add">Add post</Link>
+    </>
+  );
+}
+
+function renderApp(path: string) {
   return renderWithApp(null, {
     route: path,
     routes: {
-      "/dumy": <p>Feed page</p>,
+      "/dumy": <StandIn name="Feed page" />,
       "/dumy/add": <PostAddPage />,
       "/dumy/edit/:postId": <PostEditPage />,
-      "/dumy/:postId": <p>Details page</p>,
+      "/dumy/:postId": <StandIn name="Details page" />,
     },
-  }).user;
+  });
+}
+
+function renderAt(path: string) {
+  return renderApp(path).user;
 }
 
 beforeEach(() => {
@@ -84,17 +101,19 @@ describe("adding a post", () => {
     expect(toast.dismiss).toHaveBeenCalledWith("required-toast");
   });
 
-  it("uploads the image, creates the post in the chosen category, says 'Post added successfully!' and opens the feed", async () => {
+  it("uploads the image, creates the post in the chosen category, says 'Post added successfully!' and opens the new post", async () => {
     uploadImage.mockResolvedValue("storage1");
     mutations["posts:create"].mockResolvedValue("post9" as Id<"posts">);
-    const user = renderAt("/dumy/add");
+    const { user, location } = renderApp("/dumy");
+    await user.click(screen.getByRole("link", { name: "Add post" }));
     await user.type(screen.getByLabelText("Title*"), "Stars");
     await user.type(screen.getByLabelText("Description*"), "Bright.{Enter}Far.");
     await user.selectOptions(screen.getByLabelText("Category"), "Science");
     await user.upload(screen.getByLabelText("Image*"), picture());
     await user.click(screen.getByRole("button", { name: "Add Post" }));
 
-    await screen.findByText("Feed page");
+    await screen.findByText("Details page");
+    expect(location().pathname).toBe("/dumy/post9");
     expect(mutations["posts:create"]).toHaveBeenCalledWith({
       title: "Stars",
       description: "Bright.\nFar.",
@@ -102,6 +121,11 @@ describe("adding a post", () => {
       image: { storageId: "storage1" },
     });
     expect(toast.success).toHaveBeenCalledWith("Post added successfully!");
+
+    // The post took the form's place in the history: Back goes to the feed, not to the form.
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await screen.findByText("Feed page");
+    expect(location().pathname).toBe("/dumy");
   });
 
   it("says 'Failed to add post' when saving fails for an unknown reason, and shows the server's own message otherwise", async () => {

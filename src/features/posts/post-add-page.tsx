@@ -17,13 +17,14 @@ export default function PostAddPage() {
   const navigate = useNavigate();
 
   async function add({ title, description, category, image }: PostFormValues) {
-    await withFailureToast(async () => {
+    const postId = await withFailureToast(async () => {
       if (image === null) throw new Error("no image");
       const storageId = await uploadImage(image);
-      await createPost({ title, description, category, image: { storageId } });
+      return await createPost({ title, description, category, image: { storageId } });
     }, "Failed to add post");
     showSuccess("Post added successfully!");
-    navigate(paths.dumy.href());
+    // The new post opens in place of the form, so Back goes where the person was before Add.
+    navigate(paths.post.href(postId), { replace: true });
   }
 
   return (
