@@ -3,15 +3,19 @@ import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CardEditorDialog } from "@/features/duma/components/card-editor-dialog";
+import { DumaGame } from "@/features/duma/components/duma-game";
 import { useDumaDeck } from "@/features/duma/hooks/use-duma-deck";
 import { useDumaGame } from "@/features/duma/hooks/use-duma-game";
 import { sideForKey, swipeThresholdPx } from "@/features/duma/swipe-rules";
 import GamesPage from "@/features/games/games-page";
 import { externalApps } from "@/features/games/external-apps";
+import { AudioManagerContext } from "@/hooks/use-audio";
+import { AudioManager } from "@/lib/audio/audio-manager";
 import { api } from "@convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { STORY_CARDS, STORY_DECK } from "../../convex/shared/duma/story";
 import { createConvexMock } from "./convex-mock";
+import { recordingBackend } from "./music-fakes";
 import { renderWithApp } from "./render";
 
 vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
@@ -30,6 +34,38 @@ describe("swipe gestures", () => {
   it("counts a drag as a swipe past 30 % of half the screen width", () => {
     expect(swipeThresholdPx(1280)).toBe(192);
     expect(swipeThresholdPx(390)).toBeCloseTo(58.5);
+  });
+});
+
+describe("the effect preview", () => {
+  /** The Duma table with the built-in story, silent. */
+  function renderTable() {
+    const manager = new AudioManager(recordingBackend(), null);
+    manager.setVolume(0);
+    return renderWithApp(
+      <AudioManagerContext.Provider value={manager}>
+        <DumaGame deck={STORY_DECK} countsForRecords={false} keysEnabled />
+      </AudioManagerContext.Provider>,
+    );
+  }
+  const previews = () => screen.getByRole("list", { name: "Elements" }).querySelectorAll("p:not(:empty)");
+  const cardTitle = () => screen.getByRole("heading", { level: 2 }).textContent;
+
+  it("shows nothing on the next card after a swipe by key, until the player leans", async () => {
+    const { user } = renderTable();
+    const first = cardTitle();
+    expect(previews()).toHaveLength(0);
+
+    await user.keyboard("{ArrowRight}");
+    await vi.waitFor(() => expect(cardTitle()).not.toBe(first));
+    expect(previews()).toHaveLength(0);
+    expect(screen.getByRole("list", { name: "Elements" })).not.toHaveTextContent(/would change by/);
+
+    // Leaning on a choice (hovering it) previews that side of this card.
+    await user.hover(screen.getByRole("button", { name: "Yes" }));
+    expect(screen.getByRole("list", { name: "Elements" })).toHaveTextContent(/would change by/);
+    await user.unhover(screen.getByRole("button", { name: "Yes" }));
+    expect(previews()).toHaveLength(0);
   });
 });
 

@@ -30,7 +30,9 @@ export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGam
   const { volume } = useAudioState();
   const reducedMotion = useReducedMotion() ?? false;
   const recordReign = useMutation(api.duma.recordReign);
-  const [lean, setLean] = useState<Side | null>(null);
+  // A lean belongs to the card it was made on (its turn): the next card starts with none, even
+  // when the last one's fly-out crossed the lean distance or a button kept the pointer or focus.
+  const [lean, setLean] = useState<{ side: Side; turn: number } | null>(null);
 
   const onEnding = useCallback(
     (state: GameState) => {
@@ -45,14 +47,12 @@ export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGam
   );
 
   const game = useDumaGame(deck, {
-    onSwipeStart: () => {
-      setLean(null);
-      playSwipeSound(volume);
-    },
+    onSwipeStart: () => playSwipeSound(volume),
     onEnding,
   });
   const card = currentCard(game.state, deck);
-  const { requestSwipe } = game;
+  const { requestSwipe, turn } = game;
+  const onLean = useCallback((side: Side | null) => setLean(side && { side, turn }), [turn]);
   const keySwipe = useCallback((side: Side) => requestSwipe(side, KEY_SWIPE_DELAY_MS), [requestSwipe]);
   useSwipeKeys(keysEnabled, keySwipe);
 
@@ -62,7 +62,7 @@ export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGam
     if (nextImage) new Image().src = nextImage;
   }, [nextImage]);
 
-  const previewSide = game.leaving?.side ?? lean;
+  const previewSide = game.leaving?.side ?? (lean?.turn === turn ? lean.side : null);
   const preview = previewSide && isStoryCard(card) ? card.effects[previewSide] : null;
 
   return (
@@ -75,15 +75,15 @@ export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGam
       </div>
       <div className="space-y-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
         <SwipeCard
-          key={game.turn}
+          key={turn}
           card={card}
           leaving={game.leaving}
           reducedMotion={reducedMotion}
           onDragSwipe={requestSwipe}
-          onLean={setLean}
+          onLean={onLean}
         />
         <div className="mx-auto max-w-sm">
-          <SwipeButtons card={card} disabled={game.leaving !== null} onSwipe={keySwipe} onLean={setLean} />
+          <SwipeButtons card={card} disabled={game.leaving !== null} onSwipe={keySwipe} onLean={onLean} />
         </div>
         <p className="text-center text-sm text-fg-muted">
           Drag the card, or press <kbd className="font-sans font-semibold">←</kbd> /{" "}
