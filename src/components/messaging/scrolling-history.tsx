@@ -105,7 +105,7 @@ export function ScrollingHistory<M extends HistoryMessage>({
           </Button>
         </div>
       )}
-      <NewMessageAnnouncer newest={newest} loaded={status !== "LoadingFirstPage"} describe={describeNew} />
+      <NewMessageAnnouncer messages={messages} loaded={status !== "LoadingFirstPage"} describe={describeNew} />
     </div>
   );
 }
