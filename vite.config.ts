@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompressPlugin } from "./scripts/precompress.ts";
+import { reactRouterProductionPlugin } from "./scripts/react-router-production.ts";
 import { routePreloadPlugin } from "./scripts/route-preload.ts";
 import { treeShakeComponentsPlugin } from "./scripts/tree-shake-components.ts";
 import { FIRST_VISIT_ROUTES } from "./src/config/first-visit-routes.ts";
@@ -75,6 +76,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     treeShakeComponentsPlugin(),
+    reactRouterProductionPlugin(),
     routePreloadPlugin(FIRST_VISIT_ROUTES),
     pwa,
     precompressPlugin(),
