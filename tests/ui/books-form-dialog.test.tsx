@@ -92,7 +92,9 @@ describe("adding a book", () => {
     // The picker's accept="image/*" can be bypassed (drag and drop, "All files"): the form checks again.
     const notes = new File(["chapter one"], "notes.txt", { type: "text/plain" });
     fireEvent.change(screen.getByLabelText("Cover Image*"), { target: { files: [notes] } });
-    expect(screen.getByRole("alert")).toHaveTextContent("Please choose an image file");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "That file is not an image. Choose a JPEG, PNG, WebP or GIF.",
+    );
 
     await user.click(screen.getByRole("button", { name: "Add Book" }));
     expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain("Title and image are required");

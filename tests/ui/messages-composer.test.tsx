@@ -47,7 +47,7 @@ describe("message composer", () => {
     expect(onSend).not.toHaveBeenCalled();
     await user.type(box, "{Backspace}");
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(screen.getByText("2,000 / 2,000")).toBeInTheDocument();
+    expect(screen.getByText("2,000/2,000")).toBeInTheDocument();
   });
 
   it("gives the text back when sending fails", async () => {

@@ -1,6 +1,6 @@
 /**
- * Renders a page or component as the app would: inside a memory router at an address, with
- * stand-in pages to navigate to. Returns Testing Library's render result, a `user` to act with
+ * Renders a page or component as the app would: inside a memory data router (as the app's
+ * createBrowserRouter, so useBlocker works) at an address, with stand-in pages to navigate to. Returns Testing Library's render result, a `user` to act with
  * (userEvent.setup()) and `location()`, where the router is now.
  *
  *     const { user, location } = renderWithApp(<BookDetailsPage />, {
@@ -13,8 +13,15 @@
  */
 import { render, type RenderResult } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { StrictMode, useLayoutEffect, type ComponentType, type ReactNode } from "react";
-import { MemoryRouter, useLocation, useRoutes, type Location, type RouteObject } from "react-router-dom";
+import { createContext, StrictMode, useContext, useLayoutEffect, type ComponentType, type ReactNode } from "react";
+import {
+  createMemoryRouter,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  type Location,
+  type RouteObject,
+} from "react-router-dom";
 
 export type AppOptions = {
   /** The address the app opens at. Default "/". */
@@ -45,13 +52,27 @@ export function renderWithApp(ui: ReactNode, options: AppOptions = {}): AppRende
     : Object.entries(routes).map(([pattern, element]) => ({ path: pattern, element }));
   const seen: { current?: Location } = {};
 
+  // One router for the whole test; `rerender` swaps the element its route shows, not the router.
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <LocationProbe into={seen} />
+          </>
+        ),
+        children: ui === null ? others : [{ path, element: <Rendered /> }, ...others],
+      },
+    ],
+    { initialEntries: [route] },
+  );
+
   const tree = (element: ReactNode) => {
-    const all = element === null ? others : [{ path, element }, ...others];
     let app = (
-      <MemoryRouter initialEntries={[route]}>
-        <AppRoutes routes={all} />
-        <LocationProbe into={seen} />
-      </MemoryRouter>
+      <RenderedElement.Provider value={element}>
+        <RouterProvider router={router} />
+      </RenderedElement.Provider>
     );
     if (Wrapper) app = <Wrapper>{app}</Wrapper>;
     return strict ? <StrictMode>{app}</StrictMode> : app;
@@ -76,8 +97,11 @@ export function Landed() {
   return <p>Landed at {pathname + search}</p>;
 }
 
-function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+/** The element under test, given to the router's route from outside so `rerender` can change it. */
+const RenderedElement = createContext<ReactNode>(null);
+
+function Rendered() {
+  return <>{useContext(RenderedElement)}</>;
 }
 
 function LocationProbe({ into }: { into: { current?: Location } }) {

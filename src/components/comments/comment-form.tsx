@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { ShortcutHint } from "@/components/ui/shortcut-hint";
 import { TextArea } from "@/components/ui/text-area";
 
 type CommentFormProps = {
@@ -11,7 +12,10 @@ type CommentFormProps = {
   submitLabel?: string;
 };
 
-/** A comment box: blank text is ignored (seed §5), the text clears once saved, no double submit. */
+/**
+ * A comment box: blank text is ignored (seed §5), the text clears once saved, no double submit.
+ * Enter makes a new line, Ctrl+Enter (⌘+Enter) posts; the counter and the limit are TextArea's.
+ */
 export function CommentForm({
   onSubmit,
   maxLength,
@@ -45,12 +49,11 @@ export function CommentForm({
         value={text}
         onChange={setText}
         maxLength={maxLength}
+        limitName="Comments"
         placeholder={placeholder}
       />
-      <div className="flex items-center justify-between gap-3">
-        <span className="text-xs text-fg-subtle tabular-nums" aria-hidden={text.length < maxLength * 0.8}>
-          {text.length >= maxLength * 0.8 ? `${text.length}/${maxLength}` : ""}
-        </span>
+      <div className="flex items-center justify-end gap-3">
+        <ShortcutHint action="send" className="mr-auto" />
         <Button type="submit" variant="primary" aria-disabled={blank} loading={pending} loadingLabel="Posting...">
           {submitLabel}
         </Button>

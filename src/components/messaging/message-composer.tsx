@@ -3,9 +3,11 @@ import { SendHorizontal } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { insertAtCursor } from "@/lib/emojis";
 import { formatCount } from "@/lib/format";
+import { isEnterToSend } from "@/lib/keyboard-shortcuts";
 import { Button } from "@/components/ui/button";
 import { EmojiPicker } from "@/components/ui/emoji-picker";
-import { controlLookClass } from "@/components/ui/field";
+import { COUNTER_FROM, controlLookClass } from "@/components/ui/field";
+import { ShortcutHint } from "@/components/ui/shortcut-hint";
 
 type MessageComposerProps = {
   /** Sends the (trimmed) text; throw to get it back into the box (the caller shows the error). */
@@ -22,9 +24,9 @@ type MessageComposerProps = {
 };
 
 /**
- * The text box under a conversation or chat room. Enter sends, Shift+Enter starts a new line;
- * blank text is ignored (seed §5); near the limit a counter shows, past it Send is off and the box
- * says why. The box empties at once so the next message can be typed, and gets the text back if
+ * The text box under a conversation or chat room. Enter sends, Shift+Enter starts a new line (the
+ * one-line composers' rule, said under the box); blank text is ignored (seed §5); from 80 % of the
+ * limit a counter shows (as for one-line fields), past it Send is off and the box says why. The box empties at once so the next message can be typed, and gets the text back if
  * sending fails. An emoji goes where the cursor is, and the cursor ends up right after it.
  */
 export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, onTyping }: MessageComposerProps) {
@@ -33,9 +35,10 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
   const caretAfterRender = useRef<number | null>(null);
   const fieldId = useId();
   const limitId = useId();
+  const hintId = useId();
   const text = draft.trim();
   const tooLong = text.length > maxLength;
-  const nearLimit = draft.length >= maxLength * 0.9;
+  const nearLimit = draft.length >= maxLength * COUNTER_FROM;
   const canSend = text.length > 0 && !tooLong;
 
   function setDraft(next: string) {
@@ -77,8 +80,7 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter while an input method is composing a character belongs to the input method.
-    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!isEnterToSend(event.nativeEvent)) return;
     event.preventDefault();
     void send();
   }
@@ -100,7 +102,7 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
           rows={1}
           placeholder="Write a message..."
           aria-invalid={tooLong}
-          aria-describedby={nearLimit ? limitId : undefined}
+          aria-describedby={nearLimit ? `${hintId} ${limitId}` : hintId}
           // Grows with its text up to a limit, round beside the round Send; red while too long (aria-invalid).
           className={clsx(
             "block max-h-40 min-h-11 flex-1 resize-none rounded-2xl px-4 py-2.5 text-base field-sizing-content sm:text-sm",
@@ -112,17 +114,25 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
           Send
         </Button>
       </div>
-      {nearLimit && (
-        <p
-          id={limitId}
-          role={tooLong ? "alert" : undefined}
-          className={clsx("mt-1 px-2 text-xs tabular-nums", tooLong ? "font-medium text-danger" : "text-fg-muted")}
-        >
-          {tooLong
-            ? `Messages can be at most ${formatCount(maxLength)} characters (this one has ${formatCount(text.length)}).`
-            : `${formatCount(draft.length)} / ${formatCount(maxLength)}`}
-        </p>
-      )}
+      <div className="mt-1 flex items-start gap-3 px-2 text-xs">
+        <ShortcutHint
+          id={hintId}
+          text="Enter to send, Shift+Enter for a new line"
+          // Out of the way of the limit message, which needs the room.
+          className={clsx("min-w-0 flex-1", tooLong && "sr-only")}
+        />
+        {nearLimit && (
+          <p
+            id={limitId}
+            role={tooLong ? "alert" : undefined}
+            className={clsx("tabular-nums", tooLong ? "flex-1 font-medium text-danger" : "ml-auto text-fg-muted")}
+          >
+            {tooLong
+              ? `Messages can be at most ${formatCount(maxLength)} characters (this one has ${formatCount(text.length)}).`
+              : `${formatCount(draft.length)}/${formatCount(maxLength)}`}
+          </p>
+        )}
+      </div>
     </form>
   );
 }

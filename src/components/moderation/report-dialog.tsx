@@ -13,6 +13,7 @@ import { showSuccess } from "@/lib/toasts";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions, FormError } from "@/components/ui/form-actions";
 import { RadioChoices } from "@/components/ui/radio-choices";
+import { ShortcutHint } from "@/components/ui/shortcut-hint";
 import { TextArea } from "@/components/ui/text-area";
 
 export const REPORT_SENT = "Thanks. Your report was sent to the moderators.";
@@ -99,10 +100,15 @@ export function ReportDialog({ open, onOpenChange, target, label }: ReportDialog
           value={text}
           onChange={setText}
           maxLength={REPORT_TEXT_LIMIT}
-          counter
+          limitName="Details"
         />
         <FormError message={error} />
-        <FormActions cancel={{ onClick: () => reset(false) }} busy={busy} busyLabel="Sending...">
+        <FormActions
+          cancel={{ onClick: () => reset(false) }}
+          busy={busy}
+          busyLabel="Sending..."
+          hint={<ShortcutHint action="send" />}
+        >
           Send report
         </FormActions>
       </form>

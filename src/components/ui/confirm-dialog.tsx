@@ -9,6 +9,8 @@ type ConfirmDialogProps = {
   message: string;
   /** The confirm button's text, e.g. "Delete". */
   confirmLabel: string;
+  /** The other button's text; defaults to "Cancel". */
+  cancelLabel?: string;
   /** Runs on confirm; the dialog closes when it resolves and stays open (buttons enabled again) if it throws. */
   onConfirm: () => Promise<unknown> | void;
   /** The confirm button's text while onConfirm runs; defaults to "Working...". */
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = "Cancel",
   onConfirm,
   busyLabel = "Working...",
   destructive = false,
@@ -52,7 +55,7 @@ export function ConfirmDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={message} preventClose={busy}>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" data-autofocus onClick={() => onOpenChange(false)} aria-disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant={destructive ? "danger" : "primary"} onClick={confirm} loading={busy} loadingLabel={busyLabel}>
           {confirmLabel}

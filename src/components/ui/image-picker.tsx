@@ -1,5 +1,6 @@
 import { ImagePlus } from "lucide-react";
-import { useEffect, useId, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { decodesAsImage } from "@/lib/image-decode";
 import { isImageFile } from "@/lib/image-resize";
 import { buttonClass } from "./button-styles";
 
@@ -14,7 +15,13 @@ type ImagePickerProps = {
   disabled?: boolean;
 };
 
-/** A file field that takes image files only and previews the choice. */
+export const NOT_AN_IMAGE = "That file is not an image. Choose a JPEG, PNG, WebP or GIF.";
+
+/**
+ * A file field that takes pictures only and previews the choice. A file is taken once the browser
+ * has decoded it (a text file renamed .png has an image's name and type, not its content);
+ * anything else is refused inline, and the previous choice and preview stay.
+ */
 export function ImagePicker({
   label,
   required = false,
@@ -27,14 +34,28 @@ export function ImagePicker({
   const errorId = useId();
   const hintId = useId();
   const [error, setError] = useState<string | null>(null);
-  const previewUrl = useObjectUrl(file) ?? currentUrl;
+  // Only the latest choice counts when an earlier one is still being decoded.
+  const latestChoice = useRef(0);
+  const shownUrl = useObjectUrl(file) ?? currentUrl;
+  // A picture that does not load (a broken address) shows the placeholder, not a broken image.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const previewUrl = shownUrl !== failedUrl ? shownUrl : null;
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0] ?? null;
-    if (chosen && !isImageFile(chosen)) {
-      setError("Please choose an image file");
-      event.target.value = "";
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const chosen = input.files?.[0] ?? null;
+    const choice = ++latestChoice.current;
+    if (chosen === null) {
+      setError(null);
       onChange(null);
+      return;
+    }
+    const isImage = isImageFile(chosen) && (await decodesAsImage(chosen));
+    if (choice !== latestChoice.current) return;
+    if (!isImage) {
+      setError(NOT_AN_IMAGE);
+      // The refused file leaves the input; the one chosen before stays in the form.
+      input.value = "";
       return;
     }
     setError(null);
@@ -50,7 +71,12 @@ export function ImagePicker({
       <div className="flex items-center gap-3 rounded-lg border border-dashed border-line-strong bg-canvas p-3 focus-within:border-accent-line focus-within:ring-2 focus-within:ring-focus/30">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md bg-surface ring-1 ring-line">
           {previewUrl ? (
-            <img src={previewUrl} alt="Selected image preview" className="size-full object-cover" />
+            <img
+              src={previewUrl}
+              alt="Selected image preview"
+              onError={() => setFailedUrl(previewUrl)}
+              className="size-full object-cover"
+            />
           ) : (
             <ImagePlus aria-hidden className="size-6 text-fg-faint" />
           )}
@@ -64,7 +90,7 @@ export function ImagePicker({
             accept="image/jpeg,image/png,image/webp,image/gif"
             aria-required={required && !currentUrl}
             disabled={disabled}
-            onChange={choose}
+            onChange={(event) => void choose(event)}
             aria-invalid={error !== null}
             aria-describedby={error ? `${hintId} ${errorId}` : hintId}
             className="peer sr-only"

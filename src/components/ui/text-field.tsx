@@ -1,5 +1,5 @@
 import { useId, type HTMLAttributes } from "react";
-import { Field, fieldControlClass } from "./field";
+import { counterShown, Field, fieldControlClass, type FieldCount } from "./field";
 
 export type TextFieldProps = {
   label: string;
@@ -8,8 +8,13 @@ export type TextFieldProps = {
   /** Marks the label with '*' (seed: "required where marked") and sets aria-required. */
   required?: boolean;
   maxLength?: number;
-  /** Shows "length/maxLength" under the field (needs `maxLength`). */
+  /**
+   * Shows "length/maxLength" under the field (needs `maxLength`): for a server's limit. A one-line
+   * field shows it from 80 % of the limit; at the limit a line says so (see Field).
+   */
   counter?: boolean;
+  /** What the limit is about, plural where it reads better: "Titles can be at most 120 characters." Default: the label. */
+  limitName?: string;
   placeholder?: string;
   /**
    * While a save runs: the text cannot change, but the field keeps the keyboard focus (a
@@ -32,12 +37,15 @@ export function TextField({
   required = false,
   maxLength,
   counter,
+  limitName,
   type = "text",
   ...rest
 }: TextFieldProps) {
   const id = useId();
-  const count =
-    counter && maxLength !== undefined ? { length: value.length, max: maxLength, id: `${id}-count` } : undefined;
+  const count: FieldCount | undefined =
+    counter && maxLength !== undefined
+      ? { length: value.length, max: maxLength, id: `${id}-count`, always: false, name: limitName ?? label }
+      : undefined;
   return (
     <Field id={id} label={label} required={required} count={count}>
       <input
@@ -50,7 +58,7 @@ export function TextField({
         // The Dialog starts on this field even when opened from another dialog (see Dialog).
         data-autofocus={rest.autoFocus || undefined}
         aria-required={required || undefined}
-        aria-describedby={count?.id}
+        aria-describedby={counterShown(count) ? count.id : undefined}
         className={fieldControlClass}
       />
     </Field>

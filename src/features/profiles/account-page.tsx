@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
+import { UnsavedChangesDialog } from "@/components/ui/unsaved-changes-dialog";
 import { paths } from "@/config/paths";
 import { errorText } from "@/lib/error-text";
 import { api } from "@convex/_generated/api";
@@ -14,8 +15,9 @@ import { ProfileEditForm } from "./components/profile-edit-form";
 import { ProfileHeader } from "./components/profile-header";
 import { ProfileView } from "./components/profile-view";
 import { UserContent } from "./components/user-content";
-import { draftFrom, updateFrom, type Profile, type ProfileDraft } from "./profile-draft";
+import { draftChanged, draftFrom, updateFrom, type Profile, type ProfileDraft } from "./profile-draft";
 import { useScreenTitle } from "@/hooks/use-screen-title";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 
 export const SAVE_FAILED = "Failed to save profile. Please try again.";
 export const SAVED = "Profile updated successfully!";
@@ -44,10 +46,14 @@ export default function AccountPage() {
 export function ProfileScreen({ profile }: { profile: Profile }) {
   const update = useMutation(api.profiles.update);
   const [draft, setDraft] = useState<ProfileDraft | null>(null);
+  // What editing started from, to tell unsaved changes from none.
+  const [start, setStart] = useState<ProfileDraft | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pickingAvatar, setPickingAvatar] = useState(false);
   const editing = draft !== null && profile.isOwner;
+  // Leaving while a save is on its way loses nothing: the mutation sent finishes anyway.
+  const unsaved = useUnsavedChanges(editing && start !== null && !saving && draftChanged(start, draft));
 
   async function save() {
     if (draft === null || saving) return;
@@ -84,8 +90,10 @@ export function ProfileScreen({ profile }: { profile: Profile }) {
         editing={editing}
         saving={saving}
         onEdit={() => {
+          const fresh = draftFrom(profile);
           setError(null);
-          setDraft(draftFrom(profile));
+          setDraft(fresh);
+          setStart(fresh);
         }}
         onCancel={cancel}
         onChangeAvatar={() => setPickingAvatar(true)}
@@ -107,6 +115,7 @@ export function ProfileScreen({ profile }: { profile: Profile }) {
       {profile.isOwner && (
         <AvatarPickerDialog open={pickingAvatar} onOpenChange={setPickingAvatar} current={profile.photoURL} />
       )}
+      <UnsavedChangesDialog unsaved={unsaved} what="your profile" />
     </div>
   );
 }

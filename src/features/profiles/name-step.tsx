@@ -58,7 +58,14 @@ export default function NameStep() {
             </p>
           </div>
         </div>
-        <TextField label="Your name" value={name} onChange={setName} maxLength={LIMITS.displayName} />
+        <TextField
+          label="Your name"
+          value={name}
+          onChange={setName}
+          maxLength={LIMITS.displayName}
+          counter
+          limitName="Names"
+        />
         {error && (
           <p role="alert" className="text-sm text-danger">
             {error}

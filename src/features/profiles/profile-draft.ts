@@ -43,3 +43,17 @@ export function updateFrom(draft: ProfileDraft): ProfileUpdate {
     personality: { ...scales, ...(mbti ? { mbti } : {}), ...(temperament ? { temperament } : {}) },
   } as ProfileUpdate;
 }
+
+/** Whether the draft differs from what editing started from (a missing key and `undefined` are the same). */
+export function draftChanged(start: ProfileDraft, draft: ProfileDraft): boolean {
+  return !sameValue(start, draft);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...keys].every((key) => sameValue(left[key], right[key]));
+}

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { Dialog } from "@/components/ui/dialog";
 import { ImagePicker } from "@/components/ui/image-picker";
 import { FormActions, FormError } from "@/components/ui/form-actions";
+import { ShortcutHint } from "@/components/ui/shortcut-hint";
 import { paths } from "@/config/paths";
 import { useImageUpload } from "@/hooks/use-image-upload";
 import { api } from "@convex/_generated/api";
@@ -120,7 +121,12 @@ function BookForm({ book, processing, setProcessing, onCancel, onSaved }: BookFo
         </p>
       )}
       <FormError message={error} />
-      <FormActions cancel={{ onClick: onCancel }} busy={processing} busyLabel="Processing...">
+      <FormActions
+        cancel={{ onClick: onCancel }}
+        busy={processing}
+        busyLabel="Processing..."
+        hint={<ShortcutHint action={book ? "save" : "add"} />}
+      >
         {book ? "Update Book" : "Add Book"}
       </FormActions>
     </form>

@@ -15,7 +15,7 @@ type BookTextFieldsProps = {
   autoFocus?: boolean;
 };
 
-/** Title*, Description and Contact Info with the server's length limits (seed §2). */
+/** Title*, Description and Contact Info with the server's length limits and their counters (seed §2). */
 export function BookTextFields({ value, onChange, readOnly, descriptionRows, autoFocus }: BookTextFieldsProps) {
   return (
     <>
@@ -25,6 +25,8 @@ export function BookTextFields({ value, onChange, readOnly, descriptionRows, aut
         value={value.title}
         onChange={(title) => onChange({ ...value, title })}
         maxLength={BOOK_LIMITS.title}
+        counter
+        limitName="Titles"
         readOnly={readOnly}
         autoFocus={autoFocus}
       />
@@ -34,6 +36,7 @@ export function BookTextFields({ value, onChange, readOnly, descriptionRows, aut
         value={value.description}
         onChange={(description) => onChange({ ...value, description })}
         maxLength={BOOK_LIMITS.description}
+        limitName="Descriptions"
         readOnly={readOnly}
       />
       <TextField
@@ -41,6 +44,7 @@ export function BookTextFields({ value, onChange, readOnly, descriptionRows, aut
         value={value.contact}
         onChange={(contact) => onChange({ ...value, contact })}
         maxLength={BOOK_LIMITS.contact}
+        counter
         placeholder="How readers can reach you"
         readOnly={readOnly}
       />

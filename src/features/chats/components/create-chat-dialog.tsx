@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { FormActions, FormError } from "@/components/ui/form-actions";
 import { ImagePicker } from "@/components/ui/image-picker";
+import { ShortcutHint } from "@/components/ui/shortcut-hint";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { errorText } from "@/lib/error-text";
@@ -91,6 +92,8 @@ function CreateChatForm({ processing, setProcessing, onCancel, onCreated }: Crea
         value={name}
         onChange={changing(setName)}
         maxLength={CHAT_LIMITS.name}
+        counter
+        limitName="Chat names"
         readOnly={processing}
         placeholder="e.g. Sci-fi readers"
         autoFocus
@@ -101,12 +104,18 @@ function CreateChatForm({ processing, setProcessing, onCancel, onCreated }: Crea
         onChange={changing(setDescription)}
         rows={3}
         maxLength={CHAT_LIMITS.description}
+        limitName="Descriptions"
         readOnly={processing}
         placeholder="Join the conversation!"
       />
       <ImagePicker label="Cover image (optional)" file={cover} onChange={changing(setCover)} disabled={processing} />
       <FormError message={error} />
-      <FormActions cancel={{ onClick: onCancel }} busy={processing} busyLabel="Creating...">
+      <FormActions
+        cancel={{ onClick: onCancel }}
+        busy={processing}
+        busyLabel="Creating..."
+        hint={<ShortcutHint action="create" />}
+      >
         Create chat
       </FormActions>
     </form>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { buttonClass } from "@/components/ui/button-styles";
 import { Dialog } from "@/components/ui/dialog";
+import { ShortcutHint } from "@/components/ui/shortcut-hint";
 import { TextArea } from "@/components/ui/text-area";
 import { POST_LIMITS } from "../post-categories";
 
@@ -76,8 +77,17 @@ function EditCommentForm({
 
   return (
     <form onSubmit={submit} className="space-y-3">
-      <TextArea label="Comment" autoFocus rows={4} value={draft} onChange={setDraft} maxLength={POST_LIMITS.comment} />
+      <TextArea
+        label="Comment"
+        autoFocus
+        rows={4}
+        value={draft}
+        onChange={setDraft}
+        maxLength={POST_LIMITS.comment}
+        limitName="Comments"
+      />
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <ShortcutHint action="save" className="sm:mr-auto sm:self-center" />
         <Button variant="secondary" onClick={() => !pending && onClose()} aria-disabled={pending}>
           Cancel
         </Button>

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { ShortcutHint } from "@/components/ui/shortcut-hint";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "@convex/shared/profile-fields";
@@ -55,6 +56,8 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
               autoFocus
               required
               maxLength={LIMITS.displayName}
+              counter
+              limitName="Names"
               value={draft.displayName}
               onChange={(displayName) => onChange({ ...draft, displayName })}
             />
@@ -72,7 +75,7 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
                   return long ? (
                     <TextArea key={field} {...fieldProps} rows={3} />
                   ) : (
-                    <TextField key={field} {...fieldProps} />
+                    <TextField key={field} {...fieldProps} counter />
                   );
                 })}
               </div>
@@ -136,6 +139,7 @@ export function ProfileEditForm({ draft, saving, onCancel, onChange, onSubmit, e
       </div>
       {/* The form is long on a phone: its end offers the header's Save and Cancel again. */}
       <div className="flex justify-end gap-2">
+        <ShortcutHint action="save" className="mr-auto self-center" />
         <Button variant="secondary" onClick={onCancel} aria-disabled={saving}>
           Cancel editing
         </Button>
