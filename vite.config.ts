@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompressPlugin } from "./scripts/precompress.ts";
 import { reactRouterProductionPlugin } from "./scripts/react-router-production.ts";
+import { reactRouterPurePlugin } from "./scripts/react-router-pure.ts";
 import { routePreloadPlugin } from "./scripts/route-preload.ts";
 import { treeShakeComponentsPlugin } from "./scripts/tree-shake-components.ts";
 import { FIRST_VISIT_ROUTES } from "./src/config/first-visit-routes.ts";
@@ -77,6 +78,7 @@ export default defineConfig({
     tailwindcss(),
     treeShakeComponentsPlugin(),
     reactRouterProductionPlugin(),
+    reactRouterPurePlugin(),
     routePreloadPlugin(FIRST_VISIT_ROUTES),
     pwa,
     precompressPlugin(),
