@@ -178,7 +178,7 @@ async function shoot(
       // that Chromium applies sooner or later): it goes to the corner, over nothing.
       await page.mouse.move(0, 0);
       notes.push(...(await settle(page)));
-    } else {
+    } else if (options.noShots !== true) {
       // A full-page shot of a page taller than the window would paint the fixed bottom bar where
       // the window ended, over the content; a window as tall as the page puts it at the page's foot.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);

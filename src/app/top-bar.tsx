@@ -13,6 +13,16 @@ import { useMyStatus } from "@/hooks/use-my-status";
 
 // Only moderators ever see it, so its code is not part of everyone's first download.
 const ModerationLink = lazy(async () => ({ default: (await import("./moderation-link")).ModerationLink }));
+// Its icons and the theme module are not needed for the first paint; a same-size box holds its place.
+const LazyThemeToggle = lazy(async () => ({ default: (await import("./theme-toggle")).ThemeToggle }));
+
+function ThemeToggle({ className }: { className: string }) {
+  return (
+    <Suspense fallback={<span aria-hidden className={`size-10 ${className}`} />}>
+      <LazyThemeToggle className={className} />
+    </Suspense>
+  );
+}
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -45,6 +55,7 @@ export function TopBar({ minimal, suspended = false }: { minimal: boolean; suspe
             <UserArea suspended={suspended} />
           </>
         )}
+        {minimal && <ThemeToggle className="ml-auto inline-flex" />}
       </div>
     </header>
   );
@@ -64,6 +75,8 @@ function UserArea({ suspended }: { suspended: boolean }) {
           <ModerationLink />
         </Suspense>
       )}
+      {/* No room beside the rest on a phone: there, the account page's Settings choose the theme. */}
+      <ThemeToggle className="hidden sm:inline-flex" />
       {viewer.emailVerified && !suspended && <MessagesLink />}
       <Link
         to={paths.account.href()}

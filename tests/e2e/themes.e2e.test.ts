@@ -82,6 +82,28 @@ describe("the colour theme", () => {
     await context.close();
   });
 
+  it("switches between light and dark with the top bar's toggle, kept over a reload", async () => {
+    const { page, context } = await signedInPage(browser, app, READER, "/books");
+    await page.emulateMedia({ colorScheme: "light" });
+    const toDark = page.getByRole("button", { name: "Switch to the dark theme" });
+    await toDark.click({ timeout: WAIT_MS });
+    await expect.poll(() => themeOf(page)).toBe("dark");
+    await page.reload();
+    await page.getByRole("button", { name: "Switch to the light theme" }).click({ timeout: WAIT_MS });
+    await expect.poll(() => themeOf(page)).toBe("light");
+    await context.close();
+
+    // Signed out on a phone, the sign-in pages have room for it too.
+    const phone = await browser.newContext({ viewport: PHONE_VIEWPORT, colorScheme: "light" });
+    const loginPage = await phone.newPage();
+    await loginPage.goto(`${app.url}/login`);
+    await loginPage.getByRole("button", { name: "Switch to the dark theme" }).click({ timeout: WAIT_MS });
+    await expect.poll(() => themeOf(loginPage)).toBe("dark");
+    expect(await seriousAxeViolations(loginPage)).toEqual([]);
+    await screenshot(loginPage, "theme-login-dark-390");
+    await phone.close();
+  });
+
   it("has no axe violation on any screen in the dark theme, at 1280 and 390 px", async () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "e2e-dark-screens-"));
     try {
