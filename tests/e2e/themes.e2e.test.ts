@@ -63,6 +63,11 @@ describe("the colour theme", () => {
 
     await appearance.getByRole("radio", { name: "Dark" }).check();
     await expect.poll(() => themeOf(page)).toBe("dark");
+    // The browser's own bars follow the app's theme, not only the system's.
+    const barColours = await page
+      .locator('meta[name="theme-color"]')
+      .evaluateAll((metas) => metas.map((meta) => meta.getAttribute("content")));
+    expect(barColours).toEqual(["#1c1917", "#1c1917"]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "theme-account-dark-1280");
 
