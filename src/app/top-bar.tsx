@@ -1,14 +1,13 @@
 import { clsx } from "clsx";
-import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth, useQuery } from "convex/react";
 import { LogOut } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router-dom";
+import { lazy, Suspense } from "react";
+import { Link, NavLink } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { MessagesLink } from "@/features/messages/components/messages-link";
 import { api } from "@convex/_generated/api";
-import { noteSignOutOnPurpose } from "@/lib/sign-out-intent";
+import { useLogOut } from "@/hooks/use-log-out";
 import { useMyStatus } from "@/hooks/use-my-status";
 
 // Only moderators ever see it, so its code is not part of everyone's first download.
@@ -65,7 +64,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
   const { isAuthenticated } = useConvexAuth();
   const role = useMyStatus()?.role ?? null;
   const viewer = useQuery(api.users.viewer, isAuthenticated ? {} : "skip");
-  const { logOut, signingOut } = useTopBarLogOut();
+  const { logOut, signingOut } = useLogOut();
 
   if (!viewer) return null;
   return (
@@ -100,28 +99,4 @@ function UserArea({ suspended }: { suspended: boolean }) {
       </button>
     </div>
   );
-}
-
-/**
- * What useLogOut (src/hooks/use-log-out.ts, the profile page's) does, kept here on purpose: when the
- * top bar and a lazy page share that hook, the bundler splits the Convex client out of the first
- * chunk into a shared one, and the first download grows 1.3 KB gzip past its 130 KB budget.
- */
-function useTopBarLogOut() {
-  const { signOut } = useAuthActions();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
-
-  async function logOut() {
-    setSigningOut(true);
-    try {
-      noteSignOutOnPurpose();
-      await signOut();
-      await navigate(paths.login.href(), { replace: true });
-    } finally {
-      setSigningOut(false);
-    }
-  }
-
-  return { logOut, signingOut };
 }

@@ -2,12 +2,9 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { noteSignOutOnPurpose } from "../lib/sign-out-intent";
+import { noteSignOutOnPurpose } from "@/lib/sign-out-intent";
 
-/**
- * Log Out from a page (the profile page's button): signs out and lands on a plain /login. The top
- * bar keeps its own copy (useTopBarLogOut in src/app/top-bar.tsx, which says why).
- */
+/** Log Out (the top bar's and the profile page's buttons): signs out and lands on a plain /login. */
 export function useLogOut() {
   const { signOut } = useAuthActions();
   const navigate = useNavigate();
