@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-styles";
 import { paths } from "@/config/paths";
 
 /**
@@ -21,17 +23,10 @@ export function RouteError() {
           : "This screen could not be shown. Check your connection and try again."}
       </p>
       <div className="mt-6 flex justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-contrast hover:bg-accent-hover focus-ring"
-        >
+        <Button variant="primary" onClick={() => window.location.reload()}>
           Reload
-        </button>
-        <Link
-          to={paths.home.href()}
-          className="rounded-lg border border-line-strong px-4 py-2 text-sm font-semibold text-fg-secondary hover:bg-surface-muted focus-ring"
-        >
+        </Button>
+        <Link to={paths.home.href()} className={buttonClass({ variant: "secondary" })}>
           Go home
         </Link>
       </div>
