@@ -5,6 +5,8 @@ import { OPEN_PATHS } from "@/config/paths";
 import { useAudioManager } from "@/hooks/use-audio";
 import { useMyStatus } from "@/hooks/use-my-status";
 import { BottomBar } from "./bottom-bar";
+import { ConnectionBanner } from "./connection-banner";
+import { ConnectionStatusProvider } from "./connection-status";
 import { LazyToaster } from "./lazy-toaster";
 import { NameStepGate } from "./name-step-gate";
 import { TopBar } from "./top-bar";
@@ -38,45 +40,54 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-surface px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <TopBar minimal={onSignInPage} suspended={suspended} />
-      {loadingScreen && (
-        <div
-          role="progressbar"
-          aria-label="Loading the page"
-          className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-focus"
-        />
-      )}
-      {/* tabIndex -1: the skip link and a change of screen move the focus here (see above). */}
-      <main id="main" ref={main} tabIndex={-1} aria-busy={loadingScreen} className="flex-1 pb-24 focus:outline-none">
-        {suspension !== null && suspended ? (
-          <Suspense fallback={<Spinner />}>
-            <SuspendedNotice endsAt={suspension.endsAt} reason={suspension.reason} />
-          </Suspense>
-        ) : (
-          <>
-            {!onSignInPage && <NameStepGate />}
-            {/* For screens that lazy-load parts of themselves (React.lazy) without their own boundary. */}
-            <Suspense fallback={<Spinner />}>
-              <Outlet />
-            </Suspense>
-          </>
+    // Offline, a screen still waiting for its data says so instead of spinning (Spinner).
+    <ConnectionStatusProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-surface px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <TopBar minimal={onSignInPage} suspended={suspended} />
+        {/* Under the top bar and sticky with it, pushing the screen down: it covers nothing. */}
+        <ConnectionBanner />
+        {loadingScreen && (
+          <div
+            role="progressbar"
+            aria-label="Loading the page"
+            className="fixed inset-x-0 top-0 z-40 h-1 animate-pulse bg-focus"
+          />
         )}
-      </main>
-      <BottomBar minimal={onSignInPage} />
-      <LazyToaster />
-      <ScrollRestoration />
-    </div>
+        {/* tabIndex -1: the skip link and a change of screen move the focus here (see above). */}
+        <main id="main" ref={main} tabIndex={-1} aria-busy={loadingScreen} className="flex-1 pb-24 focus:outline-none">
+          {suspension !== null && suspended ? (
+            <Suspense fallback={<Spinner />}>
+              <SuspendedNotice endsAt={suspension.endsAt} reason={suspension.reason} />
+            </Suspense>
+          ) : (
+            <>
+              {!onSignInPage && <NameStepGate />}
+              {/* For screens that lazy-load parts of themselves (React.lazy) without their own boundary. */}
+              <Suspense fallback={<Spinner />}>
+                <Outlet />
+              </Suspense>
+            </>
+          )}
+        </main>
+        <BottomBar minimal={onSignInPage} />
+        <LazyToaster />
+        <ScrollRestoration />
+      </div>
+    </ConnectionStatusProvider>
   );
 }
 
 /** While the first screen's code downloads (before anything else can show). */
 export function FirstLoadFallback() {
-  return <Spinner className="min-h-dvh" />;
+  return (
+    <ConnectionStatusProvider>
+      <Spinner className="min-h-dvh" />
+    </ConnectionStatusProvider>
+  );
 }

@@ -13,6 +13,7 @@
  *     convex.mutation(api.books.remove).mockRejectedValue(error);          // a vi.fn, resolves null
  *     convex.calls(api.books.page);                                        // the arguments asked
  *     convex.setAuth({ isLoading: false, isAuthenticated: false });        // useConvexAuth
+ *     convex.setConnection({ isWebSocketConnected: false });              // useConvexConnectionState
  *
  * Answers are checked against the function's return type. A query nobody answered is loading
  * (undefined), as is one called with "skip". A failing query throws from useQuery and comes back
@@ -50,6 +51,21 @@ type ConvexAuth = { isLoading: boolean; isAuthenticated: boolean };
 
 const SIGNED_IN: ConvexAuth = { isLoading: false, isAuthenticated: true };
 
+/** What useConvexConnectionState says: the client's ConnectionState. */
+export type ConnectionState = ReturnType<typeof ConvexReact.useConvexConnectionState>;
+
+/** Connected once, nothing in flight: a page whose connection is fine. */
+export const CONNECTED: ConnectionState = {
+  hasInflightRequests: false,
+  isWebSocketConnected: true,
+  timeOfOldestInflightRequest: null,
+  hasEverConnected: true,
+  connectionCount: 1,
+  connectionRetries: 0,
+  inflightMutations: 0,
+  inflightActions: 0,
+};
+
 export type ConvexMock = ReturnType<typeof newConvexMock>;
 
 let installed: ConvexMock | undefined;
@@ -79,6 +95,7 @@ function newConvexMock(strict: boolean) {
   const loadMores = new Map<string, Mock<(numItems: number) => void>>();
   let log: { name: string; args: Args; source: QuerySource }[] = [];
   let auth = SIGNED_IN;
+  let connection = CONNECTED;
   let version = 0;
   const listeners = new Set<() => void>();
 
@@ -187,11 +204,21 @@ function newConvexMock(strict: boolean) {
       changed();
     },
 
-    /** Back to the start: no answers, no reads, signed in, every spy reset (the same spies). */
+    /**
+     * What useConvexConnectionState says from now on: these fields over a connected client's
+     * (CONNECTED), e.g. `{ isWebSocketConnected: false }` when the connection goes.
+     */
+    setConnection(next: Partial<ConnectionState>): void {
+      connection = { ...CONNECTED, ...next };
+      changed();
+    },
+
+    /** Back to the start: no answers, no reads, signed in and connected, every spy reset (the same spies). */
     reset(): void {
       answers.clear();
       log = [];
       auth = SIGNED_IN;
+      connection = CONNECTED;
       for (const fn of [...spies.values(), ...loadMores.values()]) fn.mockReset();
     },
 
@@ -203,6 +230,7 @@ function newConvexMock(strict: boolean) {
       },
       version: () => version,
       auth: () => auth,
+      connection: () => connection,
       read,
       spyFor,
       loadMore,
@@ -273,5 +301,9 @@ export const convexReact = {
 
   useConvexAuth() {
     return useMock().auth();
+  },
+
+  useConvexConnectionState() {
+    return useMock().connection();
   },
 } satisfies Partial<Record<keyof typeof ConvexReact, unknown>>;

@@ -18,7 +18,7 @@ type ConversationFrameProps = {
  */
 export function ConversationFrame({ back, header, children }: ConversationFrameProps) {
   return (
-    <div className="mx-auto -mb-8 flex h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] max-w-3xl flex-col sm:mb-0 sm:h-[calc(100dvh-9.5rem)] sm:px-6 sm:pt-4">
+    <div className="mx-auto -mb-8 flex h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom)-var(--connection-banner-height,0px))] max-w-3xl flex-col sm:mb-0 sm:h-[calc(100dvh-9.5rem-var(--connection-banner-height,0px))] sm:px-6 sm:pt-4">
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden bg-canvas sm:rounded-2xl sm:border sm:border-line sm:shadow-sm">
         <header className="flex items-center gap-2 border-b border-line bg-surface px-2 py-2 sm:gap-3 sm:px-4">
           <Link
