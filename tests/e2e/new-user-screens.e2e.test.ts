@@ -1,18 +1,24 @@
 /**
  * What a new user ran into on the finished screens (issue #17), in real Chromium: the feed
  * keeps its page and sort through a post and Back (and a reload), music stays stopped across
- * pages and reloads, toasts leave the top and bottom bars free on a phone, the image picker and
- * its hint fit a phone, the book's dialog leads to the edit page, dates read "just now", Help
+ * pages and reloads, toasts leave the top and bottom bars free on a phone and cover no heading or
+ * control (an account page, a chat room, /chats) at 390 and 1280 px, the image picker and its hint
+ * fit a phone, the book's dialog leads to the edit page, dates read "just now", Help
  * gives a way to write to the team, and the account link is named after the name it shows.
  * axe finds nothing serious on each screen; screenshots at 1280 and 390 px.
  */
-import type { Browser, Page } from "playwright-core";
+import { ConvexHttpClient } from "convex/browser";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
 import { startApp, type App } from "./harness/app";
 import { seriousAxeViolations } from "./harness/accessibility";
-import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
+import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, SCREENSHOT_DIR, screenshot } from "./harness/browser";
 import { addPostAs, TINY_PNG } from "./harness/content";
-import { createVerifiedUser, signedInPage, type SignedIn } from "./harness/users";
+import { createVerifiedUser, signedInPage, signInTokens, type SignedIn } from "./harness/users";
 
 const WAIT_MS = 10_000;
 const READER = { name: "Nadia", email: "nadia@example.com" };
@@ -23,6 +29,50 @@ const TITLES = Array.from({ length: 10 }, (_, index) => `Field note ${index + 1}
 function addressOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The toast saying `text` (once sonner has slid it in), close button included, covers neither bar
+ * nor any of `uncovered` (a heading, a control), and is on screen.
+ */
+async function expectToastClear(page: Page, text: string, uncovered: Locator[], shot: string): Promise<void> {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
+  await toast.waitFor({ timeout: WAIT_MS });
+  await page.waitForTimeout(600); // sonner slides a toast in
+  // The toast and its close button, which stands out over its corner.
+  const [toastBox, closeBox, topBar, bottomBar] = await Promise.all([
+    toast.boundingBox(),
+    toast.getByRole("button", { name: "Close toast" }).boundingBox(),
+    page.getByRole("banner").boundingBox(),
+    page.getByRole("contentinfo").boundingBox(),
+  ]);
+  const top = Math.min(toastBox!.y, closeBox!.y);
+  const left = Math.min(toastBox!.x, closeBox!.x);
+  const whole: Box = {
+    x: left,
+    y: top,
+    width: toastBox!.x + toastBox!.width - left,
+    height: toastBox!.y + toastBox!.height - top,
+  };
+  expect(whole.y).toBeGreaterThanOrEqual(topBar!.y + topBar!.height);
+  expect(whole.y + whole.height).toBeLessThanOrEqual(bottomBar!.y);
+  expect(whole.x).toBeGreaterThanOrEqual(0);
+  expect(whole.x + whole.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  for (const element of uncovered) {
+    const box = (await element.boundingBox())!;
+    const covered = overlap(whole, box);
+    expect(covered, `${shot}: the toast covers ${await element.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBe(false);
+  }
+  // What the window shows (a full-page shot would draw the bars and the toast over the wrong part).
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${shot}.png`) });
+  await toast.getByRole("button", { name: "Close toast" }).click();
+  await toast.waitFor({ state: "hidden" });
 }
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
@@ -182,6 +232,72 @@ describe("a new user's screens", () => {
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, "book-edit-phone");
     await context.close();
+  });
+
+  it("keeps toasts off headings and controls on an account page, in a chat room and on /chats, at 390 and 1280 px", async () => {
+    const writer = new ConvexHttpClient(app.url);
+    writer.setAuth((await signInTokens(app.engine, WRITER)).token);
+    const roomId = await writer.mutation(api.chats.create, { name: "Night owls", description: "Late talk." });
+    const goneRoomId: Id<"chatRooms"> = await writer.mutation(api.chats.create, { name: "Gone soon" });
+    await writer.mutation(api.chats.remove, { roomId: goneRoomId });
+    // One reporter per width: a room is reported once by each person.
+    const reporters = [READER, { name: "Tess", email: "tess@example.com" }];
+    for (const [index, [viewport, size]] of (
+      [
+        [PHONE_VIEWPORT, "390"],
+        [DESKTOP_VIEWPORT, "1280"],
+      ] as const
+    ).entries()) {
+      const { page, context, userId } = await signedInPage(browser, app, reporters[index]!, "/");
+      await page.setViewportSize(viewport);
+
+      await page.goto(`${app.url}/account/${userId}`);
+      await page.getByRole("button", { name: "Edit Profile" }).click();
+      const main = page.getByRole("main");
+      // The name just under the top bar, as after scrolling back up the long form to Save.
+      await main
+        .getByRole("heading", { level: 1 })
+        .evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 72));
+      await page.getByRole("button", { name: "Save Profile" }).click();
+      await expectToastClear(
+        page,
+        "Profile updated successfully!",
+        [main.getByRole("heading", { level: 1 }), main.getByRole("button", { name: "Edit Profile" })],
+        `toast-account-${size}`,
+      );
+
+      await page.goto(`${app.url}/chats/${roomId}`);
+      await main.getByRole("heading", { name: "Night owls", level: 1 }).waitFor({ timeout: WAIT_MS });
+      await page.getByRole("button", { name: "Report chat" }).click();
+      const dialog = page.getByRole("dialog", { name: "Report this chat" });
+      await dialog.getByRole("radio", { name: "Something else" }).check();
+      await dialog.getByRole("button", { name: "Send report" }).click();
+      await dialog.waitFor({ state: "hidden", timeout: WAIT_MS });
+      await expectToastClear(
+        page,
+        "Thanks. Your report was sent to the moderators.",
+        [
+          main.locator("header"), // the room's name, who is here, Report and the way back
+          main.getByRole("textbox", { name: "Message" }),
+          main.getByRole("button", { name: "Send" }),
+        ],
+        `toast-chat-room-${size}`,
+      );
+
+      await page.goto(`${app.url}/chats/${goneRoomId}`);
+      await page.waitForURL(/\/chats$/, { timeout: WAIT_MS });
+      await main.getByRole("heading", { name: "Public chats", level: 1 }).waitFor({ timeout: WAIT_MS });
+      await expectToastClear(
+        page,
+        "Chat not found",
+        [
+          main.getByRole("heading", { name: "Public chats", level: 1 }),
+          main.getByRole("button", { name: "Create chat" }).first(),
+        ],
+        `toast-chat-not-found-${size}`,
+      );
+      await context.close();
+    }
   });
 
   it("renders the feed, the music page and help at 390 px", async () => {
