@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import { paths } from "@/config/paths";
+import { startNewVisitAtTheTop } from "./new-visit-scroll";
 import { lazyPage } from "./lazy-page";
 import { FirstLoadFallback, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
@@ -60,4 +61,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
+startNewVisitAtTheTop();
 export const router = createBrowserRouter(routes);

@@ -74,6 +74,22 @@ describe("the friends page", () => {
     ).toBeVisible();
   });
 
+  it("shows Your Friends with Everyone's first page, under it from the start (no jump down when it arrives)", () => {
+    convex.onQuery(api.friends.people, undefined);
+    convex.onQuery(api.friends.mine, paginated([person("Ben", { isFriend: true })]));
+    renderPage();
+    expect(screen.getByRole("region", { name: "Everyone" })).toBeInTheDocument();
+    // Loaded already, but not shown while Everyone still says Loading...
+    expect(screen.queryByRole("region", { name: "Your Friends" })).not.toBeInTheDocument();
+    convex.onQuery(api.friends.people, {
+      people: [person("Ann", { isYou: true })],
+      isDone: true,
+      continueCursor: "",
+      totalPages: 1,
+    });
+    expect(within(screen.getByRole("region", { name: "Your Friends" })).getByText("Ben")).toBeVisible();
+  });
+
   it("pages forward and back, and a search starts again at page 1 without a total", async () => {
     const user = renderPage();
     await user.click(screen.getByRole("button", { name: "Next" }));

@@ -9,6 +9,7 @@ import { BookFormDialog } from "./components/book-form-dialog";
 import { BooksQuote } from "./components/books-quote";
 import { useBookPages } from "./hooks/use-book-pages";
 import { useScreenTitle } from "@/hooks/use-screen-title";
+import { useScrollRestoredOnBack } from "@/hooks/use-scroll-restored-on-back";
 
 /** Cards in view on arrival (a row of four on wide screens, about that many on a phone). */
 const ABOVE_THE_FOLD = 4;
@@ -17,6 +18,7 @@ const ABOVE_THE_FOLD = 4;
 export default function BooksPage() {
   useScreenTitle("BOOK_CROSS");
   const board = useBookPages();
+  useScrollRestoredOnBack(!board.isLoading);
   const [adding, setAdding] = useState(false);
 
   const addButton = (

@@ -15,6 +15,7 @@ import type { ChatRoomSummary } from "./chat-types";
 import { ChatRoomCard } from "./components/chat-room-card";
 import { CreateChatDialog } from "./components/create-chat-dialog";
 import { useScreenTitle } from "@/hooks/use-screen-title";
+import { useScrollRestoredOnBack } from "@/hooks/use-scroll-restored-on-back";
 
 const PAGE_SIZE = 20;
 
@@ -22,6 +23,7 @@ const PAGE_SIZE = 20;
 export default function ChatsPage() {
   useScreenTitle("Public chats");
   const { results, status, loadMore } = usePaginatedQuery(api.chats.list, {}, { initialNumItems: PAGE_SIZE });
+  useScrollRestoredOnBack(status !== "LoadingFirstPage");
   const removeRoom = useMutation(api.chats.remove);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);

@@ -8,6 +8,7 @@ import { paths } from "@/config/paths";
 import { api } from "@convex/_generated/api";
 import { ConversationRow } from "./components/conversation-row";
 import { useScreenTitle } from "@/hooks/use-screen-title";
+import { useScrollRestoredOnBack } from "@/hooks/use-scroll-restored-on-back";
 
 const PAGE_SIZE = 20;
 
@@ -15,6 +16,7 @@ const PAGE_SIZE = 20;
 export default function MessagesPage() {
   useScreenTitle("Messages");
   const { results, status, loadMore } = usePaginatedQuery(api.conversations.list, {}, { initialNumItems: PAGE_SIZE });
+  useScrollRestoredOnBack(status !== "LoadingFirstPage");
 
   return (
     <div className="mx-auto max-w-2xl px-3 py-6 sm:px-6 sm:py-8">

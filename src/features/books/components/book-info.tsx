@@ -29,7 +29,14 @@ export function BookInfo({ book, ownerActions }: BookInfoProps) {
     <article className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-10">
       <div className="mx-auto w-full max-w-xs overflow-hidden rounded-2xl bg-surface-muted shadow-sm ring-1 ring-line sm:max-w-sm md:max-w-none md:self-start">
         {book.imageUrl ? (
-          <img src={book.imageUrl} alt={`Cover of ${book.title}`} className="max-h-[70vh] w-full object-contain" />
+          // A cover's own shape is unknown until it loads: a 3:4 box (the board's) keeps its room from
+          // the start, so the text beside or below it does not jump. It is the page's largest paint.
+          <img
+            src={book.imageUrl}
+            alt={`Cover of ${book.title}`}
+            fetchPriority="high"
+            className="aspect-[3/4] max-h-[70vh] w-full object-contain"
+          />
         ) : (
           <div className="flex aspect-[3/4] items-center justify-center text-fg-faint">No cover</div>
         )}

@@ -10,8 +10,11 @@ import { PersonRow } from "./person-row";
 
 const SEARCH_DELAY_MS = 250;
 
-/** Everyone (seed §2 Friends: all users), by name or found by a name search, a page at a time. */
-export function EveryoneList() {
+/**
+ * Everyone (seed §2 Friends: all users), by name or found by a name search, a page at a time.
+ * `onListed` is called once its first page is on screen.
+ */
+export function EveryoneList({ onListed }: { onListed?: () => void }) {
   const searchId = useId();
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -20,6 +23,10 @@ export function EveryoneList() {
     return () => clearTimeout(timer);
   }, [typed]);
   const pages = usePeoplePages(search);
+  const listed = !pages.isLoading;
+  useEffect(() => {
+    if (listed) onListed?.();
+  }, [listed, onListed]);
 
   return (
     <Card as="section" aria-labelledby="everyone-heading" className="space-y-3">

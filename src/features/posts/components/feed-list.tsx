@@ -1,6 +1,7 @@
 import { EmptyState, ResultsStatus } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
+import { useScrollRestoredOnBack } from "@/hooks/use-scroll-restored-on-back";
 import { useFeedPages } from "../hooks/use-feed-pages";
 import { CATEGORIES, type FeedSort, type PostCategory } from "../post-categories";
 import { PostCard } from "./post-card";
@@ -21,6 +22,7 @@ function resultsMessage(count: number, categories: PostCategory[]): string {
 /** The live grid of post cards for one sort and filter, eight per page, with Previous/Next. */
 export function FeedList({ sort, categories }: { sort: FeedSort; categories: PostCategory[] }) {
   const feed = useFeedPages(sort, categories);
+  useScrollRestoredOnBack(!feed.isLoading);
 
   if (feed.isLoading) return <Spinner />;
   const posts = feed.posts ?? [];

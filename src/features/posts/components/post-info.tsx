@@ -44,11 +44,13 @@ export function PostInfo({ post, onOpenComments, ownerActions }: PostInfoProps) 
         </div>
       </header>
 
+      {/* A 4:3 box (the feed card's) holds the picture's room before it loads: the text under it stays put. */}
       {post.imageUrl && (
         <img
           src={post.imageUrl}
           alt={post.title}
-          className="max-h-[70vh] w-full rounded-2xl bg-surface-muted object-contain"
+          fetchPriority="high"
+          className="aspect-[4/3] max-h-[70vh] w-full rounded-2xl bg-surface-muted object-contain"
         />
       )}
 
