@@ -91,7 +91,7 @@ describe("DUMY journey", () => {
     await page.getByRole("button", { name: "None" }).click();
     await page.getByRole("paragraph").filter({ hasText: "No posts match your current filters" }).waitFor();
     // The status line screen readers hear stays on the page and says what each filter found.
-    const status = page.getByRole("status");
+    const status = page.getByRole("main").getByRole("status");
     await expect.poll(() => status.textContent()).toBe("No posts match your current filters");
     await page.getByRole("button", { name: "Science" }).click();
     await page.getByRole("link", { name: OLDER_SCIENCE }).waitFor();
