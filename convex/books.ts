@@ -22,7 +22,7 @@ export const BOOK_NOT_FOUND = "Book not found";
 export const TITLE_AND_IMAGE_REQUIRED = "Title and image are required";
 
 /**
- * One page of the board, newest first, with the page count read from a counter, not a scan.
+ * One page of the board, newest first (its page count is `totalPages`, read from a counter).
  * Read from the index as a stream reads it, so a watched page keeps exactly BOOKS_PAGE_SIZE books on
  * Convex as books are added in front of it (see newestFirstPage and streamPage). `isDone` is exact: true exactly when no book comes
  * after this page, which the counter alone cannot tell (17 books, page 2 open, two of page 1
@@ -32,14 +32,21 @@ export const page = userQuery({
   args: { cursor: v.union(v.string(), v.null()) },
   handler: async (ctx, { cursor }) => {
     const result = await newestFirstPage(ctx.db, "books", cursor, BOOKS_PAGE_SIZE);
-    const total = await getCounter(ctx, "books");
     return {
       books: await toCards(ctx, result.page),
       isDone: result.isDone,
       continueCursor: result.continueCursor,
-      totalPages: pageCount(total, BOOKS_PAGE_SIZE),
     };
   },
+});
+
+/**
+ * How many pages the board fills ("Page x of y"), from the books counter: apart from `page`, so a
+ * new book re-runs only the pages it lands on (page 1), not every open page of the board.
+ */
+export const totalPages = userQuery({
+  args: {},
+  handler: async (ctx) => pageCount(await getCounter(ctx, "books"), BOOKS_PAGE_SIZE),
 });
 
 /** One book with everything the details and edit pages show; null when the id names no book. */

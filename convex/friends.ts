@@ -18,8 +18,8 @@ export const USER_NOT_FOUND = "User not found";
 
 /**
  * One page of everyone (seed §2 Friends: all users), by name, or the people whose name matches
- * `search` (search index: words starting with what was typed). Reads O(page size) documents;
- * the page count comes from a counter, and is unknown (null) for a search. Listing everyone,
+ * `search` (search index: words starting with what was typed). Reads O(page size) documents
+ * (the page count is `peopleTotalPages`; a search has none). Listing everyone,
  * a page holds exactly PEOPLE_PAGE_SIZE people on Convex too, however many join while it is
  * watched, and `isDone` is exact: true exactly when nobody comes after this page (see streamPage).
  */
@@ -48,9 +48,17 @@ export const people = userQuery({
       people: await Promise.all(result.page.map((profile) => personRow(ctx, ctx.user._id, profile.userId, profile))),
       isDone: result.isDone,
       continueCursor: result.continueCursor,
-      totalPages: term.length === 0 ? pageCount(await getCounter(ctx, "profiles"), PEOPLE_PAGE_SIZE) : null,
     };
   },
+});
+
+/**
+ * How many pages everyone fills on /friends ("Page x of y"; a search has no count). Apart from
+ * `people` so a sign-up re-runs only the pages the new profile lands on, not every open one.
+ */
+export const peopleTotalPages = userQuery({
+  args: {},
+  handler: async (ctx) => pageCount(await getCounter(ctx, "profiles"), PEOPLE_PAGE_SIZE),
 });
 
 /** "Your Friends": the people the caller added, newest first, a page at a time. */

@@ -26,7 +26,7 @@ export const EDIT_REQUIRED = "Title and description are required";
 
 /**
  * One page of the feed in the chosen order for the chosen categories, answered from indexes
- * (O(page size) reads), with the page count from per-category counters. No category → no posts.
+ * (O(page size) reads); its page count is `totalPages`. No category → no posts.
  * `continueCursor` leads to the page after this one; pages never overlap or skip a post,
  * however many posts are added between loads. `isDone` is exact: true exactly when no post
  * comes after this page (see streamPage).
@@ -39,16 +39,30 @@ export const feed = userQuery({
   },
   handler: async (ctx, { sort, categories, cursor }) => {
     const selected = distinctCategories(categories);
-    if (selected.length === 0) return { posts: [], isDone: true, continueCursor: "", totalPages: 1 };
+    if (selected.length === 0) return { posts: [], isDone: true, continueCursor: "" };
     const result = await streamPage(feedStream(ctx, sort, selected), cursor, POSTS_PAGE_SIZE);
-    const total =
-      selected.length === POST_CATEGORIES.length ? await getCounter(ctx, "posts") : await countPosts(ctx, selected);
     return {
       posts: await toCards(ctx, result.page),
       isDone: result.isDone,
       continueCursor: result.continueCursor,
-      totalPages: pageCount(total, POSTS_PAGE_SIZE),
     };
+  },
+});
+
+/**
+ * How many feed pages the selected categories fill ("Page x of y"), from the per-category
+ * counters. Apart from `feed` on purpose: a new post moves every count, and had the page query
+ * read the counters, every open feed page of every sort would re-run; now a page re-runs only when
+ * a post lands in its index range, and each viewer re-runs this small query (≤ 6 counter reads).
+ */
+export const totalPages = userQuery({
+  args: { categories: v.array(postCategoryValidator) },
+  handler: async (ctx, { categories }) => {
+    const selected = distinctCategories(categories);
+    if (selected.length === 0) return 1;
+    const total =
+      selected.length === POST_CATEGORIES.length ? await getCounter(ctx, "posts") : await countPosts(ctx, selected);
+    return pageCount(total, POSTS_PAGE_SIZE);
   },
 });
 

@@ -52,6 +52,7 @@ const ACCESS: Record<string, AccessRule> = {
   "bookComments:remove": ownerOnly(async (s) => ({ commentId: await bookComment(s) })),
 
   "books:page": anyVerifiedUser(() => ({ cursor: null })),
+  "books:totalPages": anyVerifiedUser(() => ({})),
   "books:get": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
   "books:byUser": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
   "books:create": anyVerifiedUser(async (s) => ({ title: "Dune", image: { storageId: await upload(s) } })),
@@ -108,6 +109,7 @@ const ACCESS: Record<string, AccessRule> = {
 
   // Friends lists are the caller's own: add/remove take the other person, never a list to edit.
   "friends:people": anyVerifiedUser(() => ({ cursor: null })),
+  "friends:peopleTotalPages": anyVerifiedUser(() => ({})),
   "friends:mine": anyVerifiedUser(() => ({ paginationOpts: firstPage })),
   "friends:add": anyVerifiedUser(async (s) => ({ userId: await someoneElse(s) })),
   "friends:remove": anyVerifiedUser(async (s) => ({ userId: await someoneElse(s) })),
@@ -158,6 +160,7 @@ const ACCESS: Record<string, AccessRule> = {
   "postComments:remove": ownerOnly(async (s) => ({ commentId: await postComment(s) })),
 
   "posts:feed": anyVerifiedUser(() => ({ sort: "date", categories: ["art"], cursor: null })),
+  "posts:totalPages": anyVerifiedUser(() => ({ categories: ["art"] })),
   "posts:get": anyVerifiedUser(async (s) => ({ postId: await post(s) })),
   "posts:byUser": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
   "posts:create": anyVerifiedUser(async (s) => ({

@@ -25,7 +25,7 @@ describe("books:page", () => {
 
     const first = await ann.as.query(api.books.page, { cursor: null });
     expect(first.books.map((book) => book.title)).toEqual([9, 8, 7, 6, 5, 4, 3, 2].map((i) => `Book ${i}`));
-    expect(first.totalPages).toBe(2);
+    expect(await ann.as.query(api.books.totalPages, {})).toBe(2);
     expect(first.isDone).toBe(false);
     expect(first.books[0]!.creator).toEqual({ userId: ann.userId, displayName: "Ann", photoURL: null });
     expect(first.books[0]!.imageUrl).toMatch(/^https?:/);
@@ -49,7 +49,7 @@ describe("books:page", () => {
       await ctx.db.insert("counters", { name: "books", value: 300 });
     });
     const first = await readers[0]!.as.query(api.books.page, { cursor: null });
-    expect(first.totalPages).toBe(38);
+    expect(await readers[0]!.as.query(api.books.totalPages, {})).toBe(38);
     const second = await readers[0]!.as.query(api.books.page, { cursor: first.continueCursor });
     expect(second.books.map((book) => book.title)).toEqual(
       [291, 290, 289, 288, 287, 286, 285, 284].map((i) => `B${i}`),
@@ -59,11 +59,8 @@ describe("books:page", () => {
   test("an empty board is one empty page", async () => {
     const t = newBackend();
     const ann = await signedInUser(t);
-    expect(await ann.as.query(api.books.page, { cursor: null })).toMatchObject({
-      books: [],
-      totalPages: 1,
-      isDone: true,
-    });
+    expect(await ann.as.query(api.books.page, { cursor: null })).toMatchObject({ books: [], isDone: true });
+    expect(await ann.as.query(api.books.totalPages, {})).toBe(1);
   });
 
   test("the page count comes from the counter, kept right by create and remove", async () => {
@@ -71,9 +68,9 @@ describe("books:page", () => {
     const ann = await signedInUser(t);
     const ids = [];
     for (let i = 0; i < 17; i++) ids.push((await addBook(t, ann.as, `B${i}`)).bookId);
-    expect((await ann.as.query(api.books.page, { cursor: null })).totalPages).toBe(3);
+    expect(await ann.as.query(api.books.totalPages, {})).toBe(3);
     await ann.as.mutation(api.books.remove, { bookId: ids[0]! });
-    expect((await ann.as.query(api.books.page, { cursor: null })).totalPages).toBe(2);
+    expect(await ann.as.query(api.books.totalPages, {})).toBe(2);
     expect(await t.run((ctx) => getCounter(ctx, "books"))).toBe(16);
   });
 
@@ -84,10 +81,10 @@ describe("books:page", () => {
     await t.run((ctx) => ctx.db.insert("counters", { name: "books", value: 16 }));
     const rows = () => t.run((ctx) => ctx.db.query("counters").collect());
     const { bookId } = await addBook(t, ann.as, "One more");
-    expect((await ann.as.query(api.books.page, { cursor: null })).totalPages).toBe(3);
+    expect(await ann.as.query(api.books.totalPages, {})).toBe(3);
     expect(await rows()).toMatchObject([{ name: "books", value: 16 }]);
     await ann.as.mutation(api.books.remove, { bookId });
-    expect((await ann.as.query(api.books.page, { cursor: null })).totalPages).toBe(2);
+    expect(await ann.as.query(api.books.totalPages, {})).toBe(2);
     expect(await rows()).toMatchObject([{ name: "books", value: 16 }]);
   });
 
@@ -102,7 +99,7 @@ describe("books:page", () => {
     await ann.as.mutation(api.books.remove, { bookId: ids[15]! });
     const second = await ann.as.query(api.books.page, { cursor: first.continueCursor });
     expect(second.books.map((book) => book.title)).toEqual([8, 7, 6, 5, 4, 3, 2, 1].map((i) => `B${i}`));
-    expect(second.totalPages).toBe(2);
+    expect(await ann.as.query(api.books.totalPages, {})).toBe(2);
     // ...yet B0 still follows page 2, so page 2 is not the end.
     expect(second.isDone).toBe(false);
     const third = await ann.as.query(api.books.page, { cursor: second.continueCursor });

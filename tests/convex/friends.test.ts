@@ -180,7 +180,7 @@ describe("friends:people", () => {
     await ben.as.mutation(api.friends.add, { userId: ann.userId });
 
     const first = await ann.as.query(api.friends.people, { cursor: null });
-    expect(first.totalPages).toBe(2);
+    expect(await ann.as.query(api.friends.peopleTotalPages, {})).toBe(2);
     expect(first.people).toHaveLength(PEOPLE_PAGE_SIZE);
     expect(first.people[0]).toMatchObject({ displayName: "Ann", isYou: true, isFriend: false });
     expect(first.people[1]).toMatchObject({ displayName: "Ben", isYou: false, isFriend: true, friendsWithYou: true });
@@ -210,7 +210,7 @@ describe("friends:people", () => {
       await incrementCounter(ctx, "profiles", -2);
     });
     const second = await ann.as.query(api.friends.people, { cursor: first.continueCursor });
-    expect(second.totalPages).toBe(2);
+    expect(await ann.as.query(api.friends.peopleTotalPages, {})).toBe(2);
     expect(second.people.at(-1)?.displayName).toBe("Person 22");
     // ...yet Person 23 still follows page 2.
     expect(second.isDone).toBe(false);
@@ -305,7 +305,6 @@ describe("friends:people", () => {
     await addPeople(t, ["Maria Silva", "Mario Rossi", "Zoe Quinn"], 1);
     const found = await ann.as.query(api.friends.people, { search: "silv", cursor: null });
     expect(found.people.map((person) => person.displayName)).toEqual(["Maria Silva"]);
-    expect(found.totalPages).toBeNull();
     const none = await ann.as.query(api.friends.people, { search: "nobody", cursor: null });
     expect(none.people).toEqual([]);
   });
@@ -330,7 +329,7 @@ describe("friends:people", () => {
     const junk = await neverVerified(t, "junk@example.com");
 
     const page = await ann.as.query(api.friends.people, { cursor: null });
-    expect(page.totalPages).toBe(1);
+    expect(await ann.as.query(api.friends.peopleTotalPages, {})).toBe(1);
     expect(page.isDone).toBe(true);
     expect(page.people).toHaveLength(PEOPLE_PAGE_SIZE);
     expect(page.people.map((person) => person.userId)).not.toContain(junk);

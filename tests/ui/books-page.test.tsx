@@ -8,7 +8,7 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { createConvexMock } from "./convex-mock";
 import { renderWithApp, type AppRender } from "./render";
 
-type Page = { books: BookCardData[]; isDone: boolean; continueCursor: string; totalPages: number };
+type Page = { books: BookCardData[]; isDone: boolean; continueCursor: string };
 
 vi.mock("convex/react", () => import("./convex-mock").then((m) => m.convexReact));
 const convex = createConvexMock();
@@ -57,13 +57,14 @@ const address = () => {
 };
 
 function twoPages() {
-  pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
-  pages.set("after8", { books: books(9, 2), isDone: true, continueCursor: "end", totalPages: 2 } satisfies Page);
+  pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8" } satisfies Page);
+  pages.set("after8", { books: books(9, 2), isDone: true, continueCursor: "end" } satisfies Page);
 }
 
 beforeEach(() => {
   pages.clear();
   convex.onQuery(api.books.page, ({ cursor }) => pages.get(cursor));
+  convex.onQuery(api.books.totalPages, 2);
 });
 
 describe("books page", () => {
@@ -74,15 +75,15 @@ describe("books page", () => {
   });
 
   it("shows a friendly empty state with a way to add the first book", () => {
-    pages.set(null, { books: [], isDone: true, continueCursor: "", totalPages: 0 } satisfies Page);
+    pages.set(null, { books: [], isDone: true, continueCursor: "" } satisfies Page);
     renderPage();
     expect(screen.getByText(/No books on the board yet/)).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: "+ Add Book" })).toHaveLength(2);
   });
 
   it("walks the pages with Next and Previous and says 'Page x of y'", async () => {
-    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
-    pages.set("after8", { books: books(9, 2), isDone: true, continueCursor: "end", totalPages: 2 } satisfies Page);
+    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8" } satisfies Page);
+    pages.set("after8", { books: books(9, 2), isDone: true, continueCursor: "end" } satisfies Page);
     const user = renderPage();
 
     expect(screen.getAllByRole("listitem")).toHaveLength(8);
@@ -121,8 +122,8 @@ describe("books page", () => {
     await user.click(screen.getByRole("button", { name: "Next" }));
     await user.click(screen.getByRole("link", { name: "Book 10" }));
     // Two new books: page 1 now ends two books earlier, so page 2 starts with the old Book 7.
-    pages.set(null, { books: books(-1, 8), isDone: false, continueCursor: "after6", totalPages: 2 } satisfies Page);
-    pages.set("after6", { books: books(7, 4), isDone: true, continueCursor: "end", totalPages: 2 } satisfies Page);
+    pages.set(null, { books: books(-1, 8), isDone: false, continueCursor: "after6" } satisfies Page);
+    pages.set("after6", { books: books(7, 4), isDone: true, continueCursor: "end" } satisfies Page);
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(await screen.findByRole("link", { name: "Book 7" })).toBeInTheDocument();
     expect(queried().at(-1)).toBe("after6");
@@ -146,7 +147,7 @@ describe("books page", () => {
   });
 
   it("does not offer Next on a full last page, the server saying no book follows it", () => {
-    pages.set(null, { books: books(1, 8), isDone: true, continueCursor: "after8", totalPages: 2 } satisfies Page);
+    pages.set(null, { books: books(1, 8), isDone: true, continueCursor: "after8" } satisfies Page);
     renderPage();
     expect(screen.getByRole("button", { name: "Next" })).toHaveAttribute("aria-disabled", "true");
   });
@@ -154,9 +155,9 @@ describe("books page", () => {
   it("offers Next on the last counted page while a book still follows it, and counts that page", async () => {
     // 17 books, the reader on page 2, two books of page 1 deleted: the counter says 2 pages, but
     // the cursor-based page 2 still has Book 17 after it.
-    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
-    pages.set("after8", { books: books(9, 8), isDone: false, continueCursor: "after16", totalPages: 2 } satisfies Page);
-    pages.set("after16", { books: books(17, 1), isDone: true, continueCursor: "end", totalPages: 2 } satisfies Page);
+    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8" } satisfies Page);
+    pages.set("after8", { books: books(9, 8), isDone: false, continueCursor: "after16" } satisfies Page);
+    pages.set("after16", { books: books(17, 1), isDone: true, continueCursor: "end" } satisfies Page);
     const user = renderPage();
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
@@ -182,7 +183,7 @@ describe("books page", () => {
   });
 
   it("keeps the current page on screen while the next one loads", async () => {
-    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 } satisfies Page);
+    pages.set(null, { books: books(1, 8), isDone: false, continueCursor: "after8" } satisfies Page);
     const user = renderPage();
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(queried()).toContain("after8");

@@ -38,12 +38,13 @@ const lastAsked = () => convex.calls(api.posts.feed).at(-1)!;
 
 beforeEach(() => {
   localStorage.clear();
+  convex.onQuery(api.posts.totalPages, 2);
   // Two full pages for any sort and filter: the server says page 2 is done (nothing follows it).
   convex.onQuery(api.posts.feed, (args) => {
-    if (args.categories.length === 0) return { posts: [], isDone: true, continueCursor: "", totalPages: 1 };
+    if (args.categories.length === 0) return { posts: [], isDone: true, continueCursor: "" };
     return args.cursor === null
-      ? { posts: posts(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 }
-      : { posts: posts(9, 8), isDone: true, continueCursor: "after16", totalPages: 2 };
+      ? { posts: posts(1, 8), isDone: false, continueCursor: "after8" }
+      : { posts: posts(9, 8), isDone: true, continueCursor: "after16" };
   });
 });
 
@@ -88,10 +89,9 @@ describe("the DUMY feed", () => {
     // 17 posts, the reader on page 2, two posts of page 1 deleted: the counters say 2 pages, but
     // the cursor-based page 2 still has Post 17 after it.
     convex.onQuery(api.posts.feed, (args) => {
-      if (args.cursor === null) return { posts: posts(1, 8), isDone: false, continueCursor: "after8", totalPages: 2 };
-      if (args.cursor === "after8")
-        return { posts: posts(9, 8), isDone: false, continueCursor: "after16", totalPages: 2 };
-      return { posts: posts(17, 1), isDone: true, continueCursor: "end", totalPages: 2 };
+      if (args.cursor === null) return { posts: posts(1, 8), isDone: false, continueCursor: "after8" };
+      if (args.cursor === "after8") return { posts: posts(9, 8), isDone: false, continueCursor: "after16" };
+      return { posts: posts(17, 1), isDone: true, continueCursor: "end" };
     });
     const { user } = renderFeed();
     await user.click(screen.getByRole("button", { name: "Next" }));
@@ -154,7 +154,7 @@ describe("the DUMY feed", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     convex.onQuery(api.posts.feed, (args) => {
       if (args.sort === "date") throw new Error("server down");
-      return { posts: posts(1, 2), isDone: true, continueCursor: "", totalPages: 1 };
+      return { posts: posts(1, 2), isDone: true, continueCursor: "" };
     });
     const { user } = renderFeed();
     expect(screen.getByRole("alert")).toHaveTextContent("Error loading posts");

@@ -1,6 +1,7 @@
 import { useConvex, useQuery } from "convex/react";
 import { useEffect, useRef } from "react";
 import { useAddressPages } from "@/hooks/use-address-pages";
+import { useLastDefined } from "@/hooks/use-last-defined";
 import { api } from "@convex/_generated/api";
 
 /**
@@ -18,6 +19,8 @@ export function useBookPages() {
   const lastResult = useRef(result);
   if (result !== undefined) lastResult.current = result;
   const shown = result ?? lastResult.current;
+  // Its own query (books.totalPages), so a new book re-runs page 1 only, not every open page.
+  const totalPages = useLastDefined(useQuery(api.books.totalPages, {})) ?? null;
 
   // A later page can empty out (its books deleted); step back instead of showing nothing.
   const pageEmptied = result !== undefined && result.books.length === 0 && pageNumber > 1;
@@ -33,7 +36,7 @@ export function useBookPages() {
     /** True while another page is on its way and the previous one is still shown. */
     isChangingPage: result === undefined && shown !== undefined,
     pageNumber,
-    totalPages: shown?.totalPages ?? 1,
+    totalPages,
     canGoBack: pageNumber > 1,
     // The server's isDone is exact (it peeks one book past the page), so it alone decides Next.
     canGoForward: result !== undefined && !result.isDone,

@@ -1,5 +1,6 @@
 import { useQuery } from "convex/react";
 import { useEffect, useRef, useState } from "react";
+import { useLastDefined } from "@/hooks/use-last-defined";
 import { api } from "@convex/_generated/api";
 
 /**
@@ -20,7 +21,10 @@ export function usePeoplePages(search: string) {
   });
   const shown = result ?? lastResult.current;
   const pageNumber = cursors.length;
-  const totalPages = shown ? (shown.totalPages ?? null) : 1;
+  // Its own query (friends.peopleTotalPages), so a sign-up does not re-run every open page.
+  const listsEveryone = search.trim() === "";
+  const everyoneTotal = useLastDefined(useQuery(api.friends.peopleTotalPages, listsEveryone ? {} : "skip"));
+  const totalPages = listsEveryone ? (everyoneTotal ?? null) : null;
 
   return {
     people: shown?.people,

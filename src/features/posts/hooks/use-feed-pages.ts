@@ -1,6 +1,7 @@
 import { useConvex, useQuery } from "convex/react";
 import { useEffect, useRef } from "react";
 import { useAddressPages } from "@/hooks/use-address-pages";
+import { useLastDefined } from "@/hooks/use-last-defined";
 import { api } from "@convex/_generated/api";
 import type { FeedSort, PostCategory } from "../post-categories";
 import type { FeedPage } from "../post-types";
@@ -21,7 +22,8 @@ export function useFeedPages(sort: FeedSort, categories: PostCategory[]) {
   const lastResult = useRef<FeedPage | undefined>(result);
   if (result !== undefined) lastResult.current = result;
   const shown = result ?? lastResult.current;
-  const totalPages = shown?.totalPages ?? 1;
+  // Its own query (posts.totalPages), so a new post does not re-run every open page.
+  const totalPages = useLastDefined(useQuery(api.posts.totalPages, { categories })) ?? null;
 
   // A later page can empty out (its posts deleted or moved away): step back rather than show nothing.
   const pageEmptied = result !== undefined && result.posts.length === 0 && pageNumber > 1;
