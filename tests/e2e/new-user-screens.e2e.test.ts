@@ -121,6 +121,7 @@ describe("a new user's screens", () => {
     // New posts say how recent they are, with the full date on hover.
     const time = page.getByRole("list", { name: "Posts" }).locator("time").first();
     expect(await time.textContent()).toMatch(/^(just now|\d+ min ago)$/);
+    await time.hover();
     expect(await time.getAttribute("title")).toMatch(/\d{4}/);
     await expectNoSeriousAxeViolations(page);
   });

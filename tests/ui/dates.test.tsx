@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { formatWhen } from "@/lib/format";
@@ -26,12 +27,15 @@ describe("when something happened", () => {
     expect(formatWhen(now + 5_000, now)).toBe("just now");
   });
 
-  it("shows the full date and time on hover", () => {
+  it("shows the full date and time on hover", async () => {
     const written = Date.now() - 3.5 * 60_000;
     render(<TimeAgo timestamp={written} />);
     const time = screen.getByText("3 min ago");
     expect(time.tagName).toBe("TIME");
     expect(time).toHaveAttribute("dateTime", new Date(written).toISOString());
+    // Made when the pointer arrives, so a page of times builds no date formatter up front.
+    expect(time).not.toHaveAttribute("title");
+    await userEvent.hover(time);
     expect(time).toHaveAttribute(
       "title",
       new Date(written).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" }),

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { formatFullDate, formatWhen } from "@/lib/format";
+import { formatWhen, fullDateOnHover } from "@/lib/format";
 
 /** One clock for every time on screen, ticking each minute, so "3 min ago" stays true. */
 const minuteClock = {
@@ -32,7 +32,7 @@ export function TimeAgo({ timestamp, className }: { timestamp: number; className
   // Something made after the clock's last tick is not "in the future".
   const now = Math.max(clockNow, timestamp);
   return (
-    <time dateTime={new Date(timestamp).toISOString()} title={formatFullDate(timestamp)} className={className}>
+    <time dateTime={new Date(timestamp).toISOString()} {...fullDateOnHover(timestamp)} className={className}>
       {formatWhen(timestamp, now)}
     </time>
   );

@@ -4,7 +4,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { DeleteMessageButton, REVEAL_ON_HOVER } from "@/components/messaging/message-actions";
 import { ReportButton } from "@/components/moderation/report-button";
 import { paths } from "@/config/paths";
-import { formatFullDate, formatTimeOfDay } from "@/lib/format";
+import { formatTimeOfDay, fullDateOnHover } from "@/lib/format";
 import type { ChatMessage } from "../chat-types";
 
 /** Messages by one author closer together than this share one avatar and name. */
@@ -48,7 +48,7 @@ export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItem
             </Link>
             <time
               dateTime={new Date(message._creationTime).toISOString()}
-              title={formatFullDate(message._creationTime)}
+              {...fullDateOnHover(message._creationTime)}
               className="shrink-0 text-xs text-fg-subtle tabular-nums"
             >
               {formatTimeOfDay(message._creationTime)}
