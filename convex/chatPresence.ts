@@ -1,25 +1,40 @@
 /**
  * Who is in a chat room now, and who is typing (issue 14), on the @convex-dev/presence
  * component: these are the functions the room page's `useRoomPresence` hook calls.
- * Each open room tab heartbeats every 10 s; a tab that stops is marked offline 2.5 intervals
- * later by the component, or at once when it disconnects (the hook also does that with
- * navigator.sendBeacon when the tab closes).
+ *
+ * Shared per room (issue 29): the room's list (`list`) reads no login, only the component's room
+ * token, so Convex runs it once per room and change, for every member alike; names and avatars
+ * come from `person`, one small query per person, which no join or leave re-runs. The count on
+ * the list of rooms is a row of its own (lib/presence-online.ts).
+ *
+ * An open room tab heartbeats every 20 s while shown and every 60 s while hidden (the tab stays
+ * in the room as long as it is open; docs/architecture.md "Presence cost" has the sums). A tab
+ * that stops is marked offline 2.5 intervals later by the component, or at once when it
+ * disconnects (the hook does that when the room closes, and with navigator.sendBeacon when the
+ * tab closes).
  */
 import { ConvexError, v } from "convex/values";
-import { mutation } from "./_generated/server";
+import { internalMutation, mutation, query } from "./_generated/server";
 import { takeHeartbeatAllowance, takeTypingAllowance } from "./lib/chat-limits";
 import { CHAT_NOT_FOUND } from "./shared/chat-texts";
 import { TYPING_SIGNAL_MS } from "./shared/typing-signal";
 import { chatPresence, existingRoom } from "./lib/chats";
-import { publicUsers } from "./lib/creators";
+import { publicUser } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
+import { refreshOnline as refreshOnlineCount, requestOnlineRefresh } from "./lib/presence-online";
+import { isValidTicket, issueTicket } from "./lib/presence-ticket";
 
 export const NOT_YOURSELF = "You can only be present in a chat as yourself.";
 export const NOT_IN_ROOM = "Open the chat before typing in it.";
-export const BAD_PRESENCE_SESSION = "Presence needs a session id and an interval between 1 and 12 seconds.";
+export const BAD_PRESENCE_SESSION = "Presence needs a session id and an interval between 1 and 60 seconds.";
+export const BAD_TYPING_SINCE = "Typing needs the time to list signals from.";
 
-/** Longest heartbeat interval: people leave the list within 2.5 intervals (30 s) of their tab closing. */
-export const MAX_HEARTBEAT_INTERVAL_MS = 12_000;
+/**
+ * Longest heartbeat interval: a hidden tab's (use-room-presence.ts). Such a tab that closes
+ * without a word leaves the list within 2.5 intervals (150 s); Chrome wakes hidden tabs' timers
+ * at most once a minute, so a shorter hidden interval would not beat more often anyway.
+ */
+export const MAX_HEARTBEAT_INTERVAL_MS = 60_000;
 const MIN_HEARTBEAT_INTERVAL_MS = 1_000;
 const MAX_SESSION_ID_LENGTH = 200;
 
@@ -32,15 +47,25 @@ const MAX_SESSION_ID_LENGTH = 200;
  * query for an empty room token and ends no session for an empty session token. The
  * page then sees the room gone, says 'Chat not found' and unmounts the hook.
  */
-const NO_PRESENCE = { roomToken: "", sessionToken: "" };
+const NO_PRESENCE = { roomToken: "", sessionToken: "", ticket: "" };
 
 /**
  * The caller says they are in the room (their own user id only) and gets the tokens to list and
- * leave it; for a room deleted meanwhile, empty tokens (NO_PRESENCE).
+ * leave it, and a ticket for the next heartbeat; for a room deleted meanwhile, empty tokens
+ * (NO_PRESENCE). A heartbeat that starts a session (no valid `ticket`) takes one from the
+ * caller's heartbeat allowance and asks for the room's online count to be refreshed; a renewal
+ * with the last answer's ticket does neither, so it writes only the component's session deadline
+ * and reads nothing another person's heartbeat writes.
  */
 export const heartbeat = userMutation({
-  args: { roomId: v.string(), userId: v.string(), sessionId: v.string(), interval: v.number() },
-  handler: async (ctx, { roomId, userId, sessionId, interval }) => {
+  args: {
+    roomId: v.string(),
+    userId: v.string(),
+    sessionId: v.string(),
+    interval: v.number(),
+    ticket: v.optional(v.string()),
+  },
+  handler: async (ctx, { roomId, userId, sessionId, interval, ticket }) => {
     if (userId !== ctx.user._id) throw new ConvexError(NOT_YOURSELF);
     // Not even a room id: no page of ours sends that, so it stays an error.
     const id = ctx.db.normalizeId("chatRooms", roomId);
@@ -49,47 +74,70 @@ export const heartbeat = userMutation({
     if (!validSession || !(interval >= MIN_HEARTBEAT_INTERVAL_MS && interval <= MAX_HEARTBEAT_INTERVAL_MS)) {
       throw new ConvexError(BAD_PRESENCE_SESSION);
     }
+    const now = Date.now();
+    const subject = { userId: ctx.user._id, roomId: id, sessionId };
+    const renewal = ticket !== undefined && (await isValidTicket(ctx, ticket, subject, now));
     // Before the room check, so heartbeats for deleted rooms are held to the same allowance.
-    await takeHeartbeatAllowance(ctx, ctx.user._id);
+    if (!renewal) await takeHeartbeatAllowance(ctx, ctx.user._id);
     if ((await ctx.db.get(id)) === null) return NO_PRESENCE;
-    return await chatPresence.heartbeat(ctx, id, ctx.user._id, sessionId, interval);
+    const tokens = await chatPresence.heartbeat(ctx, id, ctx.user._id, sessionId, interval);
+    if (!renewal) await requestOnlineRefresh(ctx, id);
+    return { ...tokens, ticket: await issueTicket(ctx, subject, interval, now) };
   },
 });
 
 /**
- * Everyone in the room of a room token (only heartbeats hand those out), online first, with
- * their display name and avatar.
+ * Everyone in the room of a room token (only heartbeats hand those out), online first: user ids
+ * and whether they are here, nothing else. It reads no login on purpose: the token is the
+ * capability, and a query that reads no `ctx.auth` is run once per room and change by Convex and
+ * shared by every member, where a per-login one re-runs for each of them on every join or leave
+ * (access-matrix.test.ts says why this is open).
  */
-export const list = userQuery({
+export const list = query({
   args: { roomToken: v.string() },
   handler: async (ctx, { roomToken }) => {
     const people = await chatPresence.list(ctx, roomToken);
-    const personOf = await publicUsers(
-      ctx,
-      people.map((person) => person.userId),
-    );
-    return people.map(({ userId, online, lastDisconnected }) => {
-      const { displayName, photoURL } = personOf(userId);
-      return {
-        userId,
-        online,
-        lastDisconnected,
-        name: displayName,
-        ...(photoURL === null ? {} : { image: photoURL }),
-      };
-    });
+    return people.map(({ userId, online }) => ({ userId, online }));
+  },
+});
+
+/**
+ * One person's name and avatar as the room page shows them. A query per person, so it re-runs
+ * only when that person's profile changes (never on joins and leaves), and is shared by every
+ * room the reader has open. An id that names nobody gets the placeholder face.
+ */
+export const person = userQuery({
+  args: { userId: v.string() },
+  handler: async (ctx, { userId }) => {
+    const id = ctx.db.normalizeId("users", userId);
+    const face = id === null ? null : await publicUser(ctx, id);
+    const name = face?.displayName ?? "Unknown User";
+    const image = face?.photoURL ?? null;
+    return { userId, name, ...(image === null ? {} : { image }) };
   },
 });
 
 /**
  * Ends one tab's presence. Open to anyone on purpose: the hook also calls it from a tab that is
  * closing, by sendBeacon, which carries no login. The session token is the key: a random id only
- * the heartbeat's own (verified) caller received.
+ * the heartbeat's own (verified) caller received. `roomId` (which room the tab was in) asks for
+ * the room's online count to be refreshed; a wrong one costs at most one re-count per few seconds.
  */
 export const disconnect = mutation({
-  args: { sessionToken: v.string() },
-  handler: async (ctx, { sessionToken }) => {
+  args: { sessionToken: v.string(), roomId: v.optional(v.string()) },
+  handler: async (ctx, { sessionToken, roomId }) => {
     await chatPresence.disconnect(ctx, sessionToken);
+    const id = roomId === undefined ? null : ctx.db.normalizeId("chatRooms", roomId);
+    if (id !== null && (await ctx.db.get(id)) !== null) await requestOnlineRefresh(ctx, id);
+    return null;
+  },
+});
+
+/** The scheduled re-count of a room's online people (lib/presence-online.ts); `dueAt` names which. */
+export const refreshOnline = internalMutation({
+  args: { roomId: v.id("chatRooms"), dueAt: v.number() },
+  handler: async (ctx, { roomId, dueAt }) => {
+    await refreshOnlineCount(ctx, roomId, dueAt);
     return null;
   },
 });
@@ -98,17 +146,24 @@ export const disconnect = mutation({
 const MAX_TYPING_LISTED = 50;
 
 /**
- * Who is typing in a room and until when, by the server's clock (a signal not renewed lapses).
- * A query of its own, so a typing signal re-runs only this, not the presence list or the rooms.
+ * Who is typing in a room and until when, by the server's clock: the signals that last past
+ * `since`. The time is an argument, not Date.now() (a query is not re-run as time passes, and a
+ * clock read would defeat its cache): the page sends its clock rounded down to the half minute,
+ * less a margin, so the arguments stay the same for 30 s, and ages the signals out itself
+ * (typing.ts). A query of its own, so a typing signal re-runs only this, not the presence list
+ * or the rooms.
  */
 export const typing = userQuery({
-  args: { roomId: v.string() },
-  handler: async (ctx, { roomId }) => {
+  args: { roomId: v.string(), since: v.number() },
+  handler: async (ctx, { roomId, since }) => {
+    if (!Number.isFinite(since)) throw new ConvexError(BAD_TYPING_SINCE);
     const id = ctx.db.normalizeId("chatRooms", roomId);
     if (id === null) return [];
     const signals = await ctx.db
       .query("chatTyping")
-      .withIndex("by_roomId_and_until", (q) => q.eq("roomId", id).gt("until", Date.now()))
+      .withIndex("by_roomId_and_until", (q) => q.eq("roomId", id).gt("until", since))
+      // Latest first: signals long lapsed (nobody said "stopped") never crowd out a live one.
+      .order("desc")
       .take(MAX_TYPING_LISTED);
     return signals.map(({ userId, until }) => ({ userId, until }));
   },

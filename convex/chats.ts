@@ -13,7 +13,10 @@ import { isBlankImageUrl, validateUploadedImage } from "./lib/images";
 import { cleanOptionalText, cleanText, LIMITS } from "./shared/text";
 import { imageRefValidator } from "./shared/validators";
 
-/** The rooms, newest created first, a page at a time, each with how many people are in it now. */
+/**
+ * The rooms, newest created first, a page at a time, each with how many people are in it now
+ * (the room's count row, up to a few seconds behind: lib/presence-online.ts).
+ */
 export const list = userQuery({
   args: { paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts }) => {

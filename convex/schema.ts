@@ -206,6 +206,29 @@ export default defineSchema({
     .index("by_roomId_and_userId", ["roomId", "userId"])
     .index("by_roomId_and_until", ["roomId", "until"]),
 
+  /**
+   * How many people are in a room now, as chats.list and chats.get show it (lib/presence-online.ts):
+   * rewritten at most every few seconds and only when the count changed, so a presence flip does
+   * not re-run every reader's list of rooms. No row yet means nobody has been counted: 0.
+   */
+  chatRoomOnline: defineTable({
+    roomId: v.id("chatRooms"),
+    count: v.number(),
+    updatedAt: v.number(),
+  }).index("by_roomId", ["roomId"]),
+
+  /**
+   * The one pending re-count of a room's online people and when it runs: read and written only
+   * by joins, leaves and the re-count itself, never by plain heartbeats or the room list.
+   */
+  chatRoomOnlineRefresh: defineTable({
+    roomId: v.id("chatRooms"),
+    dueAt: v.number(),
+  }).index("by_roomId", ["roomId"]),
+
+  /** The key that signs presence renewal tickets (lib/presence-ticket.ts); one row, made once, never changed. */
+  presenceKeys: defineTable({ key: v.string() }),
+
   /** A room's messages; read newest first through by_roomId (room, then creation time), a page at a time. */
   chatMessages: defineTable({
     roomId: v.id("chatRooms"),

@@ -6,13 +6,20 @@
  * The backend runs in this process; the 1,000 official `ConvexClient`s (1,000 distinct users)
  * run in a child process, this same file started with `--clients`, so they do not share the
  * server's event loop. Each client is in one room and holds what the room page holds:
- * `chats.get`, the first page of `chatMessages.list` and who is here (`chatPresence.list`), and
- * heartbeats every 10 s as the page does (`chatPresence.heartbeat`, the presence component),
- * each client from its own moment, as tabs opened at different times.
+ * `chats.get`, the first page of `chatMessages.list`, who is here (`chatPresence.list`, the
+ * room's list shared by its members: it reads no login) and, with `--names`, each online
+ * person's name (`chatPresence.person`, 20 more subscriptions a client: the local backend does
+ * not keep up with those 20,000 today, see the report of issue 29), and heartbeats every 20 s
+ * as a shown room tab does
+ * (`chatPresence.heartbeat` with the last answer's renewal ticket), each client from its own
+ * moment, as tabs opened at different times.
  *   1. One message at a time, once to each room: send → each of the room's 20 clients sees it
  *      (measured in the clients' process, one clock), and the query runs the backend made for it.
  *   2. Sustained: 20 messages a second spread over the rooms for 60 s (or `--seconds N`): send →
  *      seen p50/p95/max, query runs per message, and the backend's resident memory.
+ *   3. Presence flips: in 10 rooms in turn, one person leaves (disconnect) and comes back (a new
+ *      session): the query runs each flip causes, by function, including the room's online count
+ *      refreshed a few seconds later (lib/presence-online.ts).
  * Prints figures; never fails on them.
  */
 import { fork, type ChildProcess } from "node:child_process";
@@ -29,26 +36,36 @@ import { DEFAULT_PERSONALITY } from "../convex/shared/validators";
 import type { Engine } from "../local-backend/engine/types";
 import { startLocalBackend } from "../local-backend/server/start-server";
 
-const ROOMS = 50;
+/** 50 rooms; BENCH_CHAT_ROOMS=n for a quicker, smaller run while working on it. */
+const ROOMS = Number(process.env.BENCH_CHAT_ROOMS ?? 50);
 const PER_ROOM = 20;
 const CLIENTS = ROOMS * PER_ROOM;
 const SUSTAINED_RATE = 20;
 const secondsFlag = process.argv.indexOf("--seconds");
 const SUSTAINED_SECONDS = secondsFlag === -1 ? 60 : Number(process.argv[secondsFlag + 1]);
 const PUSH_BUDGET_MS = 50;
-/** As the room page (src/features/chats/chat-room-page.tsx). */
-const HEARTBEAT_INTERVAL_MS = 10_000;
+/** As a shown room tab (src/features/chats/hooks/use-room-presence.ts). */
+const HEARTBEAT_INTERVAL_MS = 20_000;
+/** Rooms whose presence is flipped in phase 3, and how long each flip's effects are counted. */
+const FLIP_ROOMS = Math.min(10, ROOMS);
+const FLIP_WINDOW_MS = 7_000;
+/** Whether each client also holds its room's names, one query a person, as the room page does. */
+const WITH_NAMES = process.argv.includes("--names");
 
 /** Wall-clock milliseconds with sub-millisecond precision. */
 const now = () => performance.timeOrigin + performance.now();
 
 type Member = { token: string; userId: Id<"users">; roomId: Id<"chatRooms"> };
 type ToClients =
-  { type: "single"; room: number } | { type: "sustained"; rate: number; seconds: number } | { type: "stop" };
+  | { type: "single"; room: number }
+  | { type: "sustained"; rate: number; seconds: number }
+  | { type: "flip"; room: number }
+  | { type: "stop" };
 type FromClients =
   | { type: "ready" }
   | { type: "single-done"; latencies: number[] }
-  | { type: "sustained-done"; latencies: number[]; sent: number };
+  | { type: "sustained-done"; latencies: number[]; sent: number }
+  | { type: "flip-done" };
 
 // ── Clients role (child process) ──────────────────────────────────────────────────────────────
 async function runClients(members: Member[]): Promise<void> {
@@ -87,32 +104,53 @@ async function runClients(members: Member[]): Promise<void> {
         }
       }
     });
-    // Presence as the room page's hook does it: a heartbeat now, then every interval; the first answer's
-    // room token is what the list of who is here is asked with.
-    const sessionId = `bench-session-${index}`;
+    // Presence as the room page's hook does it: a heartbeat now, then every interval with the last
+    // answer's ticket; the first answer's room token is what the list of who is here is asked
+    // with, and each online person's name is a query of its own.
+    const presence = { sessionId: `bench-session-${index}`, ticket: "", sessionToken: "", generation: 0 };
     let listening = false;
+    const faces = new Map<string, () => void>();
     const heartbeat = async () => {
-      const { roomToken } = await client.mutation(api.chatPresence.heartbeat, {
+      const answer = await client.mutation(api.chatPresence.heartbeat, {
         roomId,
         userId,
-        sessionId,
+        sessionId: presence.sessionId,
         interval: HEARTBEAT_INTERVAL_MS,
+        ...(presence.ticket ? { ticket: presence.ticket } : {}),
       });
+      presence.ticket = answer.ticket;
+      presence.sessionToken = answer.sessionToken;
       if (listening) return;
       listening = true;
       let firstList = true;
-      client.onUpdate(api.chatPresence.list, { roomToken }, () => {
+      client.onUpdate(api.chatPresence.list, { roomToken: answer.roomToken }, (people) => {
+        for (const person of people) {
+          if (WITH_NAMES && person.online && !faces.has(person.userId)) {
+            faces.set(
+              person.userId,
+              client.onUpdate(api.chatPresence.person, { userId: person.userId }, () => {}),
+            );
+          }
+        }
         if (!firstList) return;
         firstList = false;
         becameReady();
       });
+    };
+    // Leaves (as a closing room does) and comes back as a new tab would, with a new session.
+    const flip = async () => {
+      await client.mutation(api.chatPresence.disconnect, { sessionToken: presence.sessionToken, roomId });
+      presence.ticket = "";
+      presence.sessionId = `bench-session-${index}-${++presence.generation}`;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await heartbeat();
     };
     void heartbeat();
     const phase = setTimeout(() => {
       heartbeatTimers.push(setInterval(() => void heartbeat(), HEARTBEAT_INTERVAL_MS));
     }, Math.random() * HEARTBEAT_INTERVAL_MS);
     heartbeatTimers.push(phase);
-    return { client, roomId };
+    return { client, roomId, flip };
   });
   const senderOf = (room: number, turn: number) => clients[room * PER_ROOM + (turn % PER_ROOM)]!;
   let counter = 0;
@@ -147,6 +185,9 @@ async function runClients(members: Member[]): Promise<void> {
       const deadline = now() + 5_000;
       while (pending.size > 0 && now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       send({ type: "sustained-done", latencies, sent: total });
+    } else if (message.type === "flip") {
+      await clients[message.room * PER_ROOM + 1]!.flip();
+      send({ type: "flip-done" });
     } else {
       heartbeatTimers.forEach((timer) => clearTimeout(timer));
       await Promise.all(clients.map(({ client }) => client.close()));
@@ -241,18 +282,30 @@ async function main(): Promise<void> {
     // Runs of the room's queries, and of the presence list apart (heartbeats move it, not messages).
     let queryRuns = 0;
     let presenceRuns = 0;
+    // Runs by function, for the presence flips.
+    const runsByFunction = new Map<string, number>();
+    // Functions seen reading the caller's login, and seen not to: the local backend runs a query
+    // once per connected caller, where Convex shares one run of a query that reads no login.
+    const readsLogin = new Set<string>();
+    const readsNoLogin = new Set<string>();
     engine.runQueryTrackingReads = async (udfPath, ...rest) => {
       if (udfPath.startsWith("chatPresence:")) presenceRuns += 1;
       else queryRuns += 1;
-      return await trackedRun(udfPath, ...rest);
+      runsByFunction.set(udfPath, (runsByFunction.get(udfPath) ?? 0) + 1);
+      const run = await trackedRun(udfPath, ...rest);
+      if (run.readSet.readsAuthKnown) (run.readSet.readsAuth ? readsLogin : readsNoLogin).add(udfPath);
+      return run;
     };
     const trackedMutation = engine.runMutation.bind(engine);
     let heartbeats = 0;
     engine.runMutation = async (udfPath, ...rest) => {
-      if (udfPath === "chatPresence:heartbeat") heartbeats += 1;
+      if (/^chatPresence(\.js)?:heartbeat$/.test(udfPath)) heartbeats += 1;
       return await trackedMutation(udfPath, ...rest);
     };
 
+    // Progress on stderr, so a slow phase shows where it is.
+    const progress = (what: string) => process.stderr.write(`[bench:chat] ${what}\n`);
+    progress(`connecting ${CLIENTS} clients…`);
     const connectStarted = now();
     child = fork(fileURLToPath(import.meta.url), ["--clients", backend.url], {
       stdio: ["inherit", "inherit", "inherit", "ipc"],
@@ -262,6 +315,10 @@ async function main(): Promise<void> {
     await nextMessage(child, "ready");
     const connectSeconds = (now() - connectStarted) / 1000;
     const idleRss = process.memoryUsage().rss;
+    // The rooms' online counts follow the joins a few seconds later (lib/presence-online.ts):
+    // let them settle, so their re-runs are not counted against the first messages.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    progress(`connected in ${((now() - connectStarted) / 1000).toFixed(1)} s; one message per room…`);
 
     // 1. One message at a time, once to each room.
     const singleLatencies: number[] = [];
@@ -274,9 +331,11 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 50));
       singleLatencies.push(...latencies);
       runsPerMessage.push(queryRuns);
+      if (room % 10 === 9) progress(`  ${room + 1} rooms done`);
     }
 
     // 2. Sustained load, with the backend's memory sampled every second.
+    progress(`sustained load for ${SUSTAINED_SECONDS} s…`);
     queryRuns = 0;
     presenceRuns = 0;
     heartbeats = 0;
@@ -289,11 +348,24 @@ async function main(): Promise<void> {
     const sustainedPresenceRuns = presenceRuns;
     const sustainedHeartbeats = heartbeats;
 
+    // 3. Presence flips, one room at a time; each flip's runs counted until its count refresh is done.
+    progress(`presence flips in ${FLIP_ROOMS} rooms…`);
+    const flipRuns = new Map<string, number>();
+    for (let room = 0; room < FLIP_ROOMS; room++) {
+      runsByFunction.clear();
+      child.send({ type: "flip", room } satisfies ToClients);
+      await nextMessage(child, "flip-done");
+      await new Promise((resolve) => setTimeout(resolve, FLIP_WINDOW_MS));
+      for (const [udfPath, runs] of runsByFunction) flipRuns.set(udfPath, (flipRuns.get(udfPath) ?? 0) + runs);
+    }
+
     const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     const single95 = percentile(singleLatencies, 95);
     console.log(`\nChat rooms: ${ROOMS} rooms × ${PER_ROOM} clients = ${CLIENTS} clients of ${CLIENTS} users`);
-    console.log(`  connected, subscribed (3 queries each) and present in ${connectSeconds.toFixed(1)} s`);
+    console.log(
+      `  connected, subscribed (3 queries${WITH_NAMES ? ` and ${PER_ROOM} names` : ""} each) and present in ${connectSeconds.toFixed(1)} s`,
+    );
     console.log(`  one message to one room (${ROOMS} messages, one per room):`);
     console.log(
       `    send → each of the room's clients: p50 ${ms(percentile(singleLatencies, 50))}, p95 ${ms(single95)}, max ${ms(Math.max(...singleLatencies))}`,
@@ -314,6 +386,17 @@ async function main(): Promise<void> {
     console.log(`    query re-runs per message: ${(sustainedRuns / sustained.sent).toFixed(1)}`);
     console.log(
       `    presence heartbeats meanwhile: ${(sustainedHeartbeats / SUSTAINED_SECONDS).toFixed(0)}/s; presence list re-runs: ${sustainedPresenceRuns}`,
+    );
+    const perFlip = [...flipRuns]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([udfPath, runs]) => {
+        const shared =
+          readsNoLogin.has(udfPath) && !readsLogin.has(udfPath) ? " (reads no login: 1 shared run on Convex)" : "";
+        return `${udfPath} ${(runs / (2 * FLIP_ROOMS)).toFixed(1)}${shared}`;
+      })
+      .join(", ");
+    console.log(
+      `  presence flips (${2 * FLIP_ROOMS}: a leave and a join in ${FLIP_ROOMS} rooms of ${PER_ROOM}): query runs per flip: ${perFlip || "none"}`,
     );
     console.log(
       `  backend resident memory: ${mb(idleRss)} with everyone connected, ${mb(peakRss)} at the peak under load`,

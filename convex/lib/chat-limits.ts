@@ -11,12 +11,14 @@
  * now and then; even one made, deleted for a typo and made again stays well inside five, while
  * a script is held to six an hour.
  *
- * Presence heartbeats are counted per person across rooms: an open room tab sends one every
- * 10 s, one when it opens and one each time it is shown again, so twenty at once and two a
- * second after that leave room for a dozen open tabs and someone flicking between them, while a
- * script making new presence sessions is held to two a second (each lasts 30 s without
- * heartbeats: at most ~80 at a time), which also bounds what deleting a room removes. A refused
- * heartbeat costs a tab nothing lasting: it tries again at its next tick.
+ * Presence heartbeats that start a session are counted per person across rooms (a renewal
+ * showing the ticket of the last answer is not: lib/presence-ticket.ts, so the tab's steady
+ * heartbeats write nothing here). A tab starts one when it opens a room, and again only if its
+ * session timed out (a laptop woken from sleep), so twenty at once and two a second after that
+ * leave room for a dozen open tabs and someone flicking between rooms, while a script making
+ * new presence sessions is held to two a second (each lasts at most 150 s without heartbeats:
+ * at most ~320 at a time), which also bounds what deleting a room removes. A refused heartbeat
+ * costs a tab nothing lasting: it tries again at its next tick.
  */
 import { MINUTE, RateLimiter, SECOND } from "@convex-dev/rate-limiter";
 import { components } from "../_generated/api";
@@ -44,7 +46,7 @@ function take(ctx: MutationCtx, name: ChatLimit, key: string, refusal: (retryAft
   return takeAllowance(chatLimits, ctx, name, key, refusal);
 }
 
-/** Takes one presence heartbeat from the caller's allowance, or throws. */
+/** Takes one new presence session from the caller's allowance, or throws. */
 export async function takeHeartbeatAllowance(ctx: MutationCtx, userId: Id<"users">) {
   await take(ctx, "chatHeartbeat", userId, () => PRESENCE_TOO_FAST);
 }

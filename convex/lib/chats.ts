@@ -2,13 +2,12 @@
  * What the chat modules share: the room as the screens see it, and the presence component the
  * rooms use. Their texts are in chat-texts.ts.
  */
-import { Presence } from "@convex-dev/presence";
 import { ConvexError } from "convex/values";
-import { components } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { publicUsers } from "./creators";
 import { imageUrl } from "./images";
+import { onlineCount } from "./presence-online";
 import { CHAT_NOT_FOUND, DEFAULT_CHAT_DESCRIPTION } from "../shared/chat-texts";
 
 /**
@@ -18,11 +17,8 @@ import { CHAT_NOT_FOUND, DEFAULT_CHAT_DESCRIPTION } from "../shared/chat-texts";
  */
 export const LAST_MESSAGE_AT_RESOLUTION_MS = 60_000;
 
-/** Online people counted per room on the list; a bigger crowd shows as this many. */
-export const ONLINE_COUNT_CAP = 100;
-
-/** Who is in which room now (the @convex-dev/presence component); room ids are chatRooms ids. */
-export const chatPresence = new Presence<Id<"chatRooms">, Id<"users">>(components.presence);
+/** Who is in which room now: the presence component, kept in a module of its own (no import cycle). */
+export { chatPresence } from "./presence-component";
 
 /** The room or a 'Chat not found' error. */
 export async function existingRoom(ctx: QueryCtx, roomId: Id<"chatRooms">): Promise<Doc<"chatRooms">> {
@@ -31,7 +27,11 @@ export async function existingRoom(ctx: QueryCtx, roomId: Id<"chatRooms">): Prom
   return room;
 }
 
-/** Rooms as the list and the room page show them: one profile read per distinct creator. */
+/**
+ * Rooms as the list and the room page show them: one profile read per distinct creator, and the
+ * online count from the room's small count row (presence-online.ts), never the presence itself,
+ * so a join or leave re-runs no reader's list until the count changes.
+ */
 export async function roomSummaries(ctx: QueryCtx, rooms: Doc<"chatRooms">[], viewerId: Id<"users">) {
   const creatorOf = await publicUsers(
     ctx,
@@ -40,7 +40,6 @@ export async function roomSummaries(ctx: QueryCtx, rooms: Doc<"chatRooms">[], vi
   return await Promise.all(
     rooms.map(async (room) => {
       const creator = creatorOf(room.createdBy);
-      const online = await chatPresence.listRoom(ctx, room._id, true, ONLINE_COUNT_CAP);
       return {
         _id: room._id,
         name: room.name,
@@ -49,7 +48,7 @@ export async function roomSummaries(ctx: QueryCtx, rooms: Doc<"chatRooms">[], vi
         createdBy: { _id: creator.userId, displayName: creator.displayName, avatarUrl: creator.photoURL },
         isMine: room.createdBy === viewerId,
         lastMessageAt: room.lastMessageAt ?? null,
-        onlineCount: online.length,
+        onlineCount: await onlineCount(ctx, room._id),
       };
     }),
   );

@@ -1,3 +1,4 @@
+import { vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { TestBackend } from "./test-env";
@@ -15,16 +16,30 @@ export async function addRoom(
 }
 
 /**
- * Joins `as` (user `userId`) to the room the way the room page's hook does, and returns the tokens. A
- * session id is one tab's, unique across rooms and people (the hook uses a random one).
+ * Joins `as` (user `userId`) to the room the way the room page's hook does, and returns the tokens
+ * and the renewal ticket. A session id is one tab's, unique across rooms and people (the hook uses
+ * a random one). `ticket` (the last answer's) makes it a renewal; `interval` is the shown tab's.
  */
 export async function joinRoom(
   as: Client,
   roomId: Id<"chatRooms">,
   userId: Id<"users">,
   sessionId = `${userId}:${roomId}`,
+  { interval = 20_000, ticket }: { interval?: number; ticket?: string } = {},
 ) {
-  return await as.mutation(api.chatPresence.heartbeat, { roomId, userId, sessionId, interval: 10_000 });
+  return await as.mutation(api.chatPresence.heartbeat, {
+    roomId,
+    userId,
+    sessionId,
+    interval,
+    ...(ticket === undefined ? {} : { ticket }),
+  });
+}
+
+/** Runs the online-count re-counts due within `ms` (lib/presence-online.ts); needs fake timers. */
+export async function afterCountDelay(t: TestBackend, ms = 5_000) {
+  vi.advanceTimersByTime(ms);
+  await t.finishInProgressScheduledFunctions();
 }
 
 /** Messages written straight into a room's history (no flood control), oldest first, a millisecond apart. */

@@ -13,7 +13,7 @@ import {
 import { UPLOADED_IMAGE_ONLY } from "../../convex/lib/images";
 import { UPLOAD_NOT_FOUND } from "../../convex/lib/uploads";
 import { uploadedImage } from "./book-fixtures";
-import { addRoom, firstPage, joinRoom, seedHistory } from "./chat-fixtures";
+import { addRoom, afterCountDelay, firstPage, joinRoom, seedHistory } from "./chat-fixtures";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";
 
 afterEach(() => {
@@ -151,18 +151,46 @@ describe("chats.get", () => {
     expect(await ann.as.query(api.chats.get, { roomId })).toBeNull();
   });
 
-  test("counts the people in the room now, from presence", async () => {
+  test("counts the people in the room now, from presence, a few seconds after they come or go", async () => {
+    vi.useFakeTimers();
     const { t, ann, bob } = await scene();
     const roomId = await addRoom(ann.as);
     const otherRoom = await addRoom(ann.as, { name: "Other" });
     const { sessionToken } = await joinRoom(ann.as, roomId, ann.userId);
     await joinRoom(bob.as, roomId, bob.userId);
     await joinRoom(bob.as, otherRoom, bob.userId);
+    await afterCountDelay(t);
     expect((await ann.as.query(api.chats.get, { roomId }))?.onlineCount).toBe(2);
 
-    await t.mutation(api.chatPresence.disconnect, { sessionToken });
+    await t.mutation(api.chatPresence.disconnect, { sessionToken, roomId });
+    await afterCountDelay(t);
     expect((await ann.as.query(api.chats.get, { roomId }))?.onlineCount).toBe(1);
     expect((await ann.as.query(api.chats.get, { roomId: otherRoom }))?.onlineCount).toBe(1);
+    const { page } = await ann.as.query(api.chats.list, { paginationOpts: firstPage });
+    expect(page.map((room) => room.onlineCount)).toEqual([1, 1]);
+  });
+
+  test("a join or leave re-runs no reader's list of rooms until the count row changes", async () => {
+    vi.useFakeTimers();
+    const { t, ann, bob } = await scene();
+    const roomId = await addRoom(ann.as);
+    await joinRoom(ann.as, roomId, ann.userId);
+    await afterCountDelay(t);
+    // What chats.list reads for the room: the room and its count row (not the presence rows).
+    const read = async () =>
+      await t.run(async (ctx) => ({
+        room: await ctx.db.get(roomId),
+        count: await ctx.db
+          .query("chatRoomOnline")
+          .withIndex("by_roomId", (q) => q.eq("roomId", roomId))
+          .unique(),
+      }));
+    const before = await read();
+    const { sessionToken } = await joinRoom(bob.as, roomId, bob.userId);
+    await t.mutation(api.chatPresence.disconnect, { sessionToken, roomId });
+    expect(await read()).toEqual(before);
+    await afterCountDelay(t);
+    expect(await read()).toEqual(before);
   });
 
   test("the time of the last message is kept to the minute, so a busy room is not rewritten per message", async () => {

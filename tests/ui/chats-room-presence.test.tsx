@@ -12,7 +12,9 @@ import { renderWithApp } from "./render";
 // which presence lists are subscribed to now.
 const server = {
   room: null as unknown,
-  heartbeatAnswer: { roomToken: "", sessionToken: "" },
+  heartbeatAnswer: { roomToken: "", sessionToken: "", ticket: "" },
+  people: [] as { userId: string; online: boolean }[],
+  facesAsked: [] as unknown[],
   refuseHeartbeats: false,
   heartbeats: [] as unknown[],
   disconnects: [] as unknown[],
@@ -20,10 +22,11 @@ const server = {
   listeners: new Set<() => void>(),
 };
 
-function answer(name: string): unknown {
+function answer(name: string, args: Record<string, unknown>): unknown {
   if (name === "chats:get") return server.room;
   if (name === "users:viewer") return { userId: "me" };
-  if (name === "chatPresence:list") return [];
+  if (name === "chatPresence:list") return server.people;
+  if (name === "chatPresence:person") return { userId: args.userId, name: `Name of ${String(args.userId)}` };
   if (name === "chatPresence:typing") return [];
   return undefined;
 }
@@ -32,8 +35,9 @@ const client = {
   url: "http://127.0.0.1:3210",
   watchQuery: (ref: FunctionReference<"query">, args: Record<string, unknown>) => {
     const isList = getFunctionName(ref) === "chatPresence:list";
+    if (getFunctionName(ref) === "chatPresence:person") server.facesAsked.push(args.userId);
     return {
-      localQueryResult: () => answer(getFunctionName(ref)),
+      localQueryResult: () => answer(getFunctionName(ref), args),
       onUpdate: (callback: () => void) => {
         server.listeners.add(callback);
         if (isList) server.listsWatched.push(args);
@@ -80,7 +84,9 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
   server.room = room;
-  server.heartbeatAnswer = { roomToken: "room-token", sessionToken: "session-token" };
+  server.heartbeatAnswer = { roomToken: "room-token", sessionToken: "session-token", ticket: "ticket-1" };
+  server.people = [];
+  server.facesAsked.length = 0;
   server.refuseHeartbeats = false;
   server.heartbeats.length = 0;
   server.disconnects.length = 0;
@@ -113,9 +119,9 @@ describe("presence in a chat room that gets deleted", () => {
     expect(server.listsWatched).toEqual([{ roomToken: "room-token" }]);
 
     // The room is deleted; the next tick's heartbeat reaches the server before the page hears of it.
-    server.heartbeatAnswer = { roomToken: "", sessionToken: "" };
+    server.heartbeatAnswer = { roomToken: "", sessionToken: "", ticket: "" };
     await act(async () => {
-      vi.advanceTimersByTime(10_000);
+      vi.advanceTimersByTime(20_000);
     });
     expect(server.heartbeats).toHaveLength(2);
     // An empty room token: the hook lists nobody (it skips the list query).
@@ -143,36 +149,62 @@ describe("presence while reading a chat room", () => {
 
     server.refuseHeartbeats = false;
     await act(async () => {
-      vi.advanceTimersByTime(10_000);
+      vi.advanceTimersByTime(20_000);
     });
     expect(server.heartbeats).toHaveLength(2);
     expect(server.listsWatched).toEqual([{ roomToken: "room-token" }]);
     await act(async () => {
-      vi.advanceTimersByTime(10_000);
+      vi.advanceTimersByTime(20_000);
     });
     expect(server.heartbeats).toHaveLength(3);
     await expectNoUnhandledRejection();
   });
 
-  it("leaves the room while the tab is hidden and is back at once when it is shown", async () => {
+  it("stays in the room while the tab is hidden, on a slow heartbeat, and is back to the quick one when shown", async () => {
     renderRoom();
     await act(async () => {});
+    expect(server.heartbeats).toEqual([
+      { roomId: "room1", userId: "me", sessionId: expect.any(String), interval: 20_000 },
+    ]);
     setHidden(true);
     await act(async () => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
-    expect(server.disconnects).toEqual([{ sessionToken: "session-token" }]);
+    // At once, with the hidden interval and the last answer's ticket (a renewal); nobody leaves.
+    expect(server.disconnects).toEqual([]);
+    expect(server.heartbeats).toHaveLength(2);
+    expect(server.heartbeats[1]).toMatchObject({ interval: 60_000, ticket: "ticket-1" });
     await act(async () => {
-      vi.advanceTimersByTime(60_000);
+      vi.advanceTimersByTime(59_000);
     });
-    expect(server.heartbeats).toHaveLength(1);
+    expect(server.heartbeats).toHaveLength(2);
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(server.heartbeats).toHaveLength(3);
 
     setHidden(false);
     await act(async () => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
-    expect(server.heartbeats).toHaveLength(2);
-    expect(server.heartbeats[1]).toEqual(server.heartbeats[0]);
+    expect(server.heartbeats).toHaveLength(4);
+    expect(server.heartbeats[3]).toMatchObject({ interval: 20_000, ticket: "ticket-1" });
+    await act(async () => {
+      vi.advanceTimersByTime(20_000);
+    });
+    expect(server.heartbeats).toHaveLength(5);
+  });
+
+  it("lists who is here by id from the room's shared list, with names asked person by person, online only", async () => {
+    server.people = [
+      { userId: "ann", online: true },
+      { userId: "me", online: true },
+      { userId: "gone", online: false },
+    ];
+    renderRoom();
+    await act(async () => {});
+    expect(await screen.findByRole("group", { name: "In the room now: Name of me, Name of ann" })).toBeInTheDocument();
+    expect([...new Set(server.facesAsked)].sort()).toEqual(["ann", "me"]);
   });
 
   it("sends its leave as a beacon when the tab closes", async () => {
@@ -187,7 +219,10 @@ describe("presence while reading a chat room", () => {
     expect(beacons).toEqual([
       {
         url: "http://127.0.0.1:3210/api/mutation",
-        body: JSON.stringify({ path: "chatPresence:disconnect", args: { sessionToken: "session-token" } }),
+        body: JSON.stringify({
+          path: "chatPresence:disconnect",
+          args: { sessionToken: "session-token", roomId: "room1" },
+        }),
       },
     ]);
   });
@@ -201,6 +236,6 @@ describe("presence while reading a chat room", () => {
 
     unmount();
     await act(async () => {});
-    expect(server.disconnects).toEqual([{ sessionToken: "session-token" }]);
+    expect(server.disconnects).toEqual([{ sessionToken: "session-token", roomId: "room1" }]);
   });
 });

@@ -5,6 +5,8 @@ import {
   typingDeadlines,
   typingLabel,
   typingNames,
+  typingSince,
+  TYPING_SINCE_STEP_MS,
   type RoomPresence,
   type TypingSignal,
 } from "@/features/chats/typing";
@@ -71,5 +73,17 @@ describe("typing label", () => {
     expect(shouldSignalTyping(null, now)).toBe(true);
     expect(shouldSignalTyping(now, now + 1_999)).toBe(false);
     expect(shouldSignalTyping(now, now + 2_000)).toBe(true);
+  });
+});
+
+describe("the time the typing query is asked from", () => {
+  it("stays the same for a step, so the query's arguments (and its cache) hold, and reaches back past the signal span", () => {
+    const start = 1_700_000_010_000;
+    const since = typingSince(start);
+    expect(since % TYPING_SINCE_STEP_MS).toBe(0);
+    expect(since).toBeLessThan(start - 60_000 - TYPING_SIGNAL_MS);
+    const sameStep = Array.from({ length: 10 }, (_, i) => typingSince(start + i * 1_000));
+    expect(new Set(sameStep).size).toBeLessThanOrEqual(2);
+    expect(typingSince(start + TYPING_SINCE_STEP_MS)).toBe(since + TYPING_SINCE_STEP_MS);
   });
 });

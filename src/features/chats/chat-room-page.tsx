@@ -21,9 +21,6 @@ import { useTypingSignal } from "./hooks/use-typing-signal";
 import { peopleHere } from "./typing";
 import { useScreenTitle } from "@/hooks/use-screen-title";
 
-/** How often an open room tells the server "still here": people leave the list ~25 s after their tab goes. */
-const HEARTBEAT_INTERVAL_MS = 10_000;
-
 /**
  * /chats/{id}: one room, live. A missing room, or one deleted while the reader is in it, says
  * 'Chat not found' and goes back to /chats (seed §8).
@@ -47,7 +44,7 @@ export default function ChatRoomPage() {
 }
 
 function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<"users"> }) {
-  const presence = useRoomPresence(room._id, viewerId, HEARTBEAT_INTERVAL_MS);
+  const presence = useRoomPresence(room._id, viewerId);
   const sendMessage = useMutation(api.chatMessages.send);
   const onTyping = useTypingSignal(room._id);
   const here = presence === undefined ? undefined : peopleHere(presence);

@@ -11,6 +11,23 @@ export type RoomPresence = {
 /** A typing signal as chatPresence.typing lists it: who, and until when by the server's clock. */
 export type TypingSignal = { userId: string; until: number };
 
+/** How often the typing query's "since" moves on: its arguments, and so its cache, hold this long. */
+export const TYPING_SINCE_STEP_MS = 30_000;
+/**
+ * How far back "since" reaches: signals a little past are listed too (this page ages them out
+ * by its own clock), so a browser clock up to ~2 minutes ahead of the server's still sees them.
+ */
+const TYPING_SINCE_MARGIN_MS = 120_000;
+
+/**
+ * The "since" the typing query is asked with at `now`: this browser's clock less the margin,
+ * rounded down to the step, so every reader in a room asks the same for 30 s. The server reads
+ * no clock in a query (it would not re-run as time passes).
+ */
+export function typingSince(now: number): number {
+  return Math.floor((now - TYPING_SINCE_MARGIN_MS) / TYPING_SINCE_STEP_MS) * TYPING_SINCE_STEP_MS;
+}
+
 /** How often, at most, the box tells the server "still typing"; the server keeps it for 6 s. */
 export const TYPING_SIGNAL_INTERVAL_MS = 2_000;
 

@@ -3,18 +3,21 @@ import { useMemo, useRef } from "react";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
 import type { RoomPresence, TypingDeadline } from "../typing";
-import { typingDeadlines, typingLabel, typingNames } from "../typing";
+import { TYPING_SINCE_STEP_MS, typingDeadlines, typingLabel, typingNames, typingSince } from "../typing";
 import { useNow } from "../hooks/use-now";
 
 type TypingLineProps = { roomId: Id<"chatRooms">; presence: RoomPresence[] | undefined; viewerId: string };
 
 /** "Alice is typing…" under the history; the line keeps its height so the page does not jump. */
 export function TypingLine({ roomId, presence, viewerId }: TypingLineProps) {
-  const signals = useQuery(api.chatPresence.typing, { roomId });
+  // The query's "now" moves in steps, so its arguments (and its cached result) hold for a while.
+  const since = typingSince(useNow(TYPING_SINCE_STEP_MS, true));
+  const signals = useQuery(api.chatPresence.typing, { roomId, since });
   // Each signal's deadline by this browser's clock, counted from when it arrived (typing.ts).
   const known = useRef<ReadonlyMap<string, TypingDeadline> | null>(null);
   const deadlines = useMemo(() => {
-    if (signals === undefined) return new Map<string, TypingDeadline>();
+    // While the next step's list loads, the last one's deadlines stand.
+    if (signals === undefined) return known.current ?? new Map<string, TypingDeadline>();
     known.current = typingDeadlines(known.current, signals, Date.now());
     return known.current;
   }, [signals]);
