@@ -4,6 +4,7 @@ import { existingBook } from "./books";
 import { deleteBookComment } from "./cascade";
 import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
 import { userMutation, userQuery } from "./lib/functions";
+import { changeItemCount } from "./lib/item-counts";
 
 export { COMMENT_NOT_FOUND, COMMENT_REQUIRED } from "./lib/comments";
 
@@ -20,7 +21,10 @@ export const list = userQuery({
   },
 });
 
-/** Adds a comment and moves the book's comment count in the same mutation. */
+/**
+ * Adds a comment and moves the book's comment counter in the same mutation (lib/item-counts.ts:
+ * not the book document, so the board does not re-run until the next refresh).
+ */
 export const add = userMutation({
   args: { bookId: v.id("books"), text: v.string() },
   handler: async (ctx, { bookId, text }) => {
@@ -30,7 +34,7 @@ export const add = userMutation({
       authorId: ctx.user._id,
       text: cleanComment(text),
     });
-    await ctx.db.patch(book._id, { comments: book.comments + 1 });
+    await changeItemCount(ctx, book._id, "comments", 1);
     return commentId;
   },
 });

@@ -5,8 +5,9 @@ import { deleteBook } from "./cascade";
 import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser, publicUsers } from "./lib/creators";
-import { userMutation, userQuery } from "./lib/functions";
+import { sharedFigureQuery, userMutation, userQuery } from "./lib/functions";
 import { deleteReplacedImage, imageUrl, isBlankImageUrl, sameStoredImage, validateImage } from "./lib/images";
+import { exactItemCounts } from "./lib/item-counts";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { newestFirstPage } from "./lib/newest-first-page";
 import { cleanOptionalText, cleanText, LIMITS } from "./shared/text";
@@ -42,9 +43,10 @@ export const page = userQuery({
 
 /**
  * How many pages the board fills ("Page x of y"), from the books counter: apart from `page`, so a
- * new book re-runs only the pages it lands on (page 1), not every open page of the board.
+ * new book re-runs only the pages it lands on (page 1), not every open page of the board; shared
+ * by all readers (sharedFigureQuery).
  */
-export const totalPages = userQuery({
+export const totalPages = sharedFigureQuery({
   args: {},
   handler: async (ctx) => pageCount(await getCounter(ctx, "books"), BOOKS_PAGE_SIZE),
 });
@@ -67,9 +69,8 @@ export const get = userQuery({
       imageUrl: await imageUrl(ctx, book.image),
       /** The remote address when the cover is a URL rather than an upload (the edit page shows it). */
       remoteImageUrl: "url" in book.image ? book.image.url : null,
-      views: book.views,
-      likes: book.likes,
-      comments: book.comments,
+      // Exact, from the book's counters: the document's fields are the cards' snapshot.
+      ...(await exactItemCounts(ctx, book)),
       likedByMe: await isLikedBy(ctx, book._id, ctx.user._id),
       isOwner: book.userId === ctx.user._id,
       creator: await publicUser(ctx, book.userId),
@@ -111,6 +112,7 @@ export const create = userMutation({
       views: 0,
       likes: 0,
       comments: 0,
+      countsInCounters: true,
     });
     await incrementCounter(ctx, "books", 1);
     return bookId;
@@ -144,8 +146,9 @@ export const toggleLike = userMutation({
   args: { bookId: v.id("books") },
   handler: async (ctx, { bookId }) => {
     const book = await existingBook(ctx, bookId);
-    const liked = await toggleLikeRow(ctx, book, ctx.user._id);
-    return { liked, likes: book.likes + (liked ? 1 : -1) };
+    const liked = await toggleLikeRow(ctx, book._id, ctx.user._id);
+    // Not the count, which would read every shard of the counter (see posts.toggleLike).
+    return { liked };
   },
 });
 
@@ -154,7 +157,7 @@ export const recordView = userMutation({
   args: { bookId: v.id("books") },
   handler: async (ctx, { bookId }) => {
     const book = await existingBook(ctx, bookId);
-    return await recordViewRow(ctx, book, ctx.user._id);
+    return await recordViewRow(ctx, book._id, ctx.user._id);
   },
 });
 

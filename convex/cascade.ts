@@ -5,6 +5,10 @@
  * per run, until none is left. deleteBook, deletePost, deleteBookComment, deletePostComment,
  * deleteMessage, deleteChatRoom and deleteChatMessage are the whole deletes, for the owners'
  * `remove` and for moderation alike; each also clears the open reports of what it deletes.
+ * One mutation deletes at most one batch: a book, post or room takes its queue row out at once
+ * but leaves its reports to a scheduled run (clearReportsLater), since it already deletes a
+ * batch of its own dependents; a comment or message, which has none, deletes its reports' first
+ * batch itself (deleteReportsOf).
  */
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
@@ -14,6 +18,7 @@ import { chatPresence } from "./lib/chats";
 import { hasOpened, memberRow, newestMessage, previewOf } from "./lib/conversations";
 import { incrementCounter } from "./lib/counters";
 import { deleteStoredImage } from "./lib/images";
+import { changeItemCount, clearItemCounts } from "./lib/item-counts";
 import { reportedItemOf } from "./lib/moderation/reported-items";
 import type { ReportTargetKind } from "./shared/moderation-validators";
 import { categoryCounter } from "./lib/post-feed";
@@ -34,38 +39,48 @@ const targetValidator = v.union(
   v.object({ table: v.literal("reportedItems"), id: v.id("reportedItems") }),
 );
 
-/** Deletes a book with its comments, likes, views, stored cover and open reports. */
+/** Deletes a book with its comments, likes, views, their counters, stored cover and open reports. */
 export async function deleteBook(ctx: MutationCtx, book: Doc<"books">): Promise<void> {
   await deleteDependents(ctx, { table: "books", id: book._id });
+  await clearItemCounts(ctx, book._id);
   await deleteStoredImage(ctx, book.image, book.userId);
   await ctx.db.delete(book._id);
   await incrementCounter(ctx, "books", -1);
-  await deleteReportsOf(ctx, "book", book._id);
+  // Its reports in a run of their own: this mutation already deletes one batch of dependents.
+  await clearReportsLater(ctx, "book", book._id);
 }
 
-/** Deletes a post with its comments, likes, views, stored image and open reports; the feed's counts follow. */
+/** Deletes a post with its comments, likes, views, their counters, stored image and open reports; the feed's counts follow. */
 export async function deletePost(ctx: MutationCtx, post: Doc<"posts">): Promise<void> {
   await deleteDependents(ctx, { table: "posts", id: post._id });
+  await clearItemCounts(ctx, post._id);
   await deleteStoredImage(ctx, post.image, post.userId);
   await ctx.db.delete(post._id);
   await incrementCounter(ctx, "posts", -1);
   await incrementCounter(ctx, categoryCounter(post.category), -1);
-  await deleteReportsOf(ctx, "post", post._id);
+  // Its reports in a run of their own: this mutation already deletes one batch of dependents.
+  await clearReportsLater(ctx, "post", post._id);
 }
 
-/** Deletes a book comment; the book's comment count moves with it. */
+/**
+ * Deletes a book comment; the book's comment counter moves with it (not the book document, see
+ * lib/item-counts.ts). A book already gone has no counter left to move.
+ */
 export async function deleteBookComment(ctx: MutationCtx, comment: Doc<"bookComments">): Promise<void> {
   await ctx.db.delete(comment._id);
   const book = await ctx.db.get(comment.bookId);
-  if (book) await ctx.db.patch(book._id, { comments: Math.max(0, book.comments - 1) });
+  if (book) await changeItemCount(ctx, book._id, "comments", -1);
   await deleteReportsOf(ctx, "bookComment", comment._id);
 }
 
-/** Deletes a post comment; the post's comment count moves with it. */
+/**
+ * Deletes a post comment; the post's comment counter moves with it (not the post document, see
+ * lib/item-counts.ts). A post already gone has no counter left to move.
+ */
 export async function deletePostComment(ctx: MutationCtx, comment: Doc<"postComments">): Promise<void> {
   await ctx.db.delete(comment._id);
   const post = await ctx.db.get(comment.postId);
-  if (post) await ctx.db.patch(post._id, { comments: Math.max(0, post.comments - 1) });
+  if (post) await changeItemCount(ctx, post._id, "comments", -1);
   await deleteReportsOf(ctx, "postComment", comment._id);
 }
 
@@ -141,7 +156,8 @@ export async function deleteChatRoom(ctx: MutationCtx, room: Doc<"chatRooms">): 
   await removeRoomPresence(ctx, room._id);
   await deleteStoredImage(ctx, room.image, room.createdBy);
   await ctx.db.delete(room._id);
-  await deleteReportsOf(ctx, "chatRoom", room._id);
+  // Its reports in a run of their own: this mutation already deletes one batch of dependents.
+  await clearReportsLater(ctx, "chatRoom", room._id);
 }
 
 /**
@@ -254,9 +270,11 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
 }
 
 /**
- * Takes a deleted dependent (a comment, a chat message) out of the moderators' queue now, and
- * leaves its reports to a run of their own: a batch of 500 comments each with many reports would
- * not fit one mutation.
+ * Takes deleted content out of the moderators' queue now, and leaves its reports to a run of
+ * their own: for a dependent (a batch of 500 comments, each with many reports, would not fit one
+ * mutation) and for a book, post or room, whose delete already spends its mutation on a batch of
+ * its dependents. Until that run the orphaned reports are read by nobody: every reader goes
+ * through the queue row.
  */
 export async function clearReportsLater(ctx: MutationCtx, kind: ReportTargetKind, id: string): Promise<void> {
   const item = await reportedItemOf(ctx, kind, id);

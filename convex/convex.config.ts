@@ -1,3 +1,4 @@
+import migrations from "@convex-dev/migrations/convex.config";
 import presence from "@convex-dev/presence/convex.config";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import shardedCounter from "@convex-dev/sharded-counter/convex.config";
@@ -7,5 +8,6 @@ const app = defineApp();
 app.use(rateLimiter);
 app.use(presence);
 app.use(shardedCounter);
+app.use(migrations);
 
 export default app;

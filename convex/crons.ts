@@ -9,4 +9,8 @@ crons.interval("delete unused uploads", { minutes: 15 }, internal.files.sweepOrp
 // Suspensions that have run out leave the moderators' list (they stop counting at once anyway).
 crons.interval("clear ended suspensions", { minutes: 10 }, internal.moderation.clearEndedSuspensions, {});
 
+// Cards and the feed's sort orders follow views, likes and comments within a minute; exact
+// counts are on the detail page at once (lib/item-counts.ts).
+crons.interval("refresh listed counts", { minutes: 1 }, internal.itemCounts.refresh, {});
+
 export default crons;

@@ -4,7 +4,7 @@ import { ConvexError, v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { getCounter, pageCount } from "./lib/counters";
-import { userMutation, userQuery } from "./lib/functions";
+import { sharedFigureQuery, userMutation, userQuery } from "./lib/functions";
 import { withPageSizeCapped } from "./lib/page-size";
 import { friendship, hasAdded, profileOf, reachableProfileOf } from "./lib/profile-lookup";
 import { streamPage } from "./lib/stream-page";
@@ -54,9 +54,10 @@ export const people = userQuery({
 
 /**
  * How many pages everyone fills on /friends ("Page x of y"; a search has no count). Apart from
- * `people` so a sign-up re-runs only the pages the new profile lands on, not every open one.
+ * `people` so a sign-up re-runs only the pages the new profile lands on, not every open one;
+ * shared by all readers (sharedFigureQuery).
  */
-export const peopleTotalPages = userQuery({
+export const peopleTotalPages = sharedFigureQuery({
   args: {},
   handler: async (ctx) => pageCount(await getCounter(ctx, "profiles"), PEOPLE_PAGE_SIZE),
 });

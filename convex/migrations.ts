@@ -1,72 +1,117 @@
 /**
- * One-off data fixes for deployments whose data predates a change, run by hand (internal only:
- * `npx convex run migrations:<name>`, or the dashboard's Functions page). Each works in bounded
- * batches, schedules itself until done, and may be run again: a second run finds nothing to do.
+ * One-off data fixes for deployments whose data predates a change, on the
+ * `@convex-dev/migrations` component: each walks its table in batches through the component's
+ * scheduler, records its progress (resumable after a failure or a cancel: it goes on from the
+ * last batch), and may be run again: a second run finds nothing to do.
+ *
+ * Run from the CLI (or the dashboard's Functions page):
+ *   npx convex run migrations:run '{fn: "migrations:movePostCounts"}'
+ *   npx convex run migrations:moveCounts                    # posts, then books
+ *   npx convex run migrations:deleteUnverified              # profiles, then friends rows
+ *   npx convex run --component migrations lib:getStatus --watch   (or migrations:status)
  */
+import { Migrations } from "@convex-dev/migrations";
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
-import { internalMutation } from "./_generated/server";
+import { components, internal } from "./_generated/api";
+import type { DataModel } from "./_generated/dataModel";
+import { internalQuery } from "./_generated/server";
 import { clearReportsLater } from "./cascade";
 import { changeFriendCount } from "./friends";
 import { incrementCounter } from "./lib/counters";
+import { moveCountsIntoCounters } from "./lib/item-counts";
+
+export const migrations = new Migrations<DataModel>(components.migrations);
+
+/** Runs any migration of this file by name, e.g. `{fn: "migrations:moveBookCounts"}`. */
+export const run = migrations.runner();
 
 /**
- * Profiles looked at per run: each costs a read of its user, and a deleted one a few writes
- * (its reports and the friends rows pointing at it are left to runs of their own), far below a
- * mutation's limits.
+ * Profiles looked at per batch: each costs a read of its user, and a deleted one a few writes
+ * (its reports are left to runs of their own), far below a mutation's limits.
  */
 export const MIGRATION_BATCH_SIZE = 100;
 
-/** Friends rows forgotten per run: each is a delete and a patch of the adder's profile. */
+/** Friends rows looked at per batch: each is a read of the friend, a deleted one a delete and a patch. */
 export const FRIEND_ROWS_BATCH_SIZE = 200;
+
+/** Posts or books moved per batch: each reads its document and writes up to 3 counter shards and itself. */
+export const COUNTS_BATCH_SIZE = 100;
 
 /**
  * Profiles are made only once an address is verified (createProfileOnceVerified), but data from
  * before that holds profiles of accounts that never verified, listed among the people and counted
  * in their page count. This deletes them and takes them off the "profiles" counter in the same
- * mutation; their open reports and the friends rows pointing at them go in runs of their own. A profile whose user is gone goes too: nobody can
- * reach it either (reachableProfileOf). Someone who verifies later gets a fresh profile then.
- * Returns what this batch did; the rest runs through the scheduler.
+ * mutation; their open reports go in runs of their own, the friends rows pointing at them in
+ * forgetUnverifiedFriends (run `deleteUnverified` for both). A profile whose user is gone goes
+ * too: nobody can reach it either (reachableProfileOf). Someone who verifies later gets a fresh
+ * profile then.
  */
-export const deleteUnverifiedProfiles = internalMutation({
-  args: { cursor: v.optional(v.union(v.string(), v.null())) },
-  handler: async (ctx, { cursor }): Promise<{ deleted: number; isDone: boolean }> => {
-    const batch = await ctx.db.query("profiles").paginate({ cursor: cursor ?? null, numItems: MIGRATION_BATCH_SIZE });
-    let deleted = 0;
-    for (const profile of batch.page) {
-      const user = await ctx.db.get(profile.userId);
-      if (user?.emailVerificationTime) continue;
-      await ctx.db.delete(profile._id);
-      await clearReportsLater(ctx, "profile", profile.userId);
-      await ctx.scheduler.runAfter(0, internal.migrations.forgetFriendsOf, { userId: profile.userId });
-      deleted += 1;
-    }
-    if (deleted > 0) await incrementCounter(ctx, "profiles", -deleted);
-    if (!batch.isDone) {
-      await ctx.scheduler.runAfter(0, internal.migrations.deleteUnverifiedProfiles, { cursor: batch.continueCursor });
-    }
-    return { deleted, isDone: batch.isDone };
+export const deleteUnverifiedProfiles = migrations.define({
+  table: "profiles",
+  batchSize: MIGRATION_BATCH_SIZE,
+  migrateOne: async (ctx, profile) => {
+    const user = await ctx.db.get(profile.userId);
+    if (user?.emailVerificationTime) return;
+    await ctx.db.delete(profile._id);
+    await clearReportsLater(ctx, "profile", profile.userId);
+    await incrementCounter(ctx, "profiles", -1);
   },
 });
 
 /**
  * Before friends.add refused accounts that never verified, people could add them: those rows
- * would list "Unknown User" among their friends and count in their friend count. Deletes the
- * rows that point at `userId`, lowering each adder's count with its row, in batches.
+ * would list "Unknown User" among their friends and count in their friend count. Deletes every
+ * row that points at an account that never verified (or is gone), lowering the adder's count
+ * with its row.
  */
-export const forgetFriendsOf = internalMutation({
-  args: { userId: v.id("users") },
-  handler: async (ctx, { userId }) => {
-    const rows = await ctx.db
-      .query("friends")
-      .withIndex("by_friendId", (q) => q.eq("friendId", userId))
-      .take(FRIEND_ROWS_BATCH_SIZE);
-    for (const row of rows) {
-      await ctx.db.delete(row._id);
-      await changeFriendCount(ctx, row.userId, -1);
-    }
-    if (rows.length === FRIEND_ROWS_BATCH_SIZE) {
-      await ctx.scheduler.runAfter(0, internal.migrations.forgetFriendsOf, { userId });
-    }
+export const forgetUnverifiedFriends = migrations.define({
+  table: "friends",
+  batchSize: FRIEND_ROWS_BATCH_SIZE,
+  migrateOne: async (ctx, row) => {
+    const friend = await ctx.db.get(row.friendId);
+    if (friend?.emailVerificationTime) return;
+    await ctx.db.delete(row._id);
+    await changeFriendCount(ctx, row.userId, -1);
   },
+});
+
+/** Both steps above, in order; each is skipped once complete. */
+export const deleteUnverified = migrations.runner([
+  internal.migrations.deleteUnverifiedProfiles,
+  internal.migrations.forgetUnverifiedFriends,
+]);
+
+/**
+ * Views, likes and comment counts moved off the documents into per-item counters
+ * (lib/item-counts.ts). A post from before holds its exact counts in its fields; this adds them
+ * to its counters and marks it, in one mutation per batch, so a like committed before or after
+ * counts exactly once. Marked posts (new ones, or moved already) are skipped.
+ */
+export const movePostCounts = migrations.define({
+  table: "posts",
+  batchSize: COUNTS_BATCH_SIZE,
+  migrateOne: async (ctx, post) => {
+    await moveCountsIntoCounters(ctx, post);
+  },
+});
+
+/** movePostCounts for books. */
+export const moveBookCounts = migrations.define({
+  table: "books",
+  batchSize: COUNTS_BATCH_SIZE,
+  migrateOne: async (ctx, book) => {
+    await moveCountsIntoCounters(ctx, book);
+  },
+});
+
+/** Both count moves, posts then books. */
+export const moveCounts = migrations.runner([internal.migrations.movePostCounts, internal.migrations.moveBookCounts]);
+
+/**
+ * The component's status of the migrations named (all recent ones without names), for
+ * `npx convex run migrations:status` where `--component migrations lib:getStatus` is not at hand.
+ */
+export const status = internalQuery({
+  args: { names: v.optional(v.array(v.string())) },
+  handler: async (ctx, { names }) => await migrations.getStatus(ctx, { migrations: names }),
 });

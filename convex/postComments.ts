@@ -4,6 +4,7 @@ import { deletePostComment } from "./cascade";
 import { existingPost } from "./posts";
 import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
 import { userMutation, userQuery } from "./lib/functions";
+import { changeItemCount } from "./lib/item-counts";
 
 export { COMMENT_NOT_FOUND, COMMENT_REQUIRED } from "./lib/comments";
 
@@ -24,7 +25,10 @@ export const list = userQuery({
   },
 });
 
-/** Adds a comment and moves the post's comment count in the same mutation. */
+/**
+ * Adds a comment and moves the post's comment counter in the same mutation (lib/item-counts.ts:
+ * not the post document, so lists showing the post do not re-run until the next refresh).
+ */
 export const add = userMutation({
   args: { postId: v.id("posts"), text: v.string() },
   handler: async (ctx, { postId, text }) => {
@@ -34,7 +38,7 @@ export const add = userMutation({
       authorId: ctx.user._id,
       text: cleanComment(text),
     });
-    await ctx.db.patch(post._id, { comments: post.comments + 1 });
+    await changeItemCount(ctx, post._id, "comments", 1);
     return commentId;
   },
 });

@@ -5,8 +5,9 @@ import { deletePost } from "./cascade";
 import { requireOwner } from "./lib/auth";
 import { getCounter, incrementCounter, pageCount } from "./lib/counters";
 import { publicUser } from "./lib/creators";
-import { userMutation, userQuery } from "./lib/functions";
+import { sharedFigureQuery, userMutation, userQuery } from "./lib/functions";
 import { imageUrl, isBlankImageUrl, validateUploadedImage } from "./lib/images";
+import { exactItemCounts } from "./lib/item-counts";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
 import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
 import { streamPage } from "./lib/stream-page";
@@ -53,9 +54,10 @@ export const feed = userQuery({
  * How many feed pages the selected categories fill ("Page x of y"), from the per-category
  * counters. Apart from `feed` on purpose: a new post moves every count, and had the page query
  * read the counters, every open feed page of every sort would re-run; now a page re-runs only when
- * a post lands in its index range, and each viewer re-runs this small query (≤ 6 counter reads).
+ * a post lands in its index range, and this small query (≤ 6 counter reads, no login read: see
+ * sharedFigureQuery) runs once per selection for all readers.
  */
-export const totalPages = userQuery({
+export const totalPages = sharedFigureQuery({
   args: { categories: v.array(postCategoryValidator) },
   handler: async (ctx, { categories }) => {
     const selected = distinctCategories(categories);
@@ -82,9 +84,8 @@ export const get = userQuery({
       description: post.description,
       category: post.category,
       imageUrl: await imageUrl(ctx, post.image),
-      views: post.views,
-      likes: post.likes,
-      comments: post.comments,
+      // Exact, from the post's counters: the document's fields are the cards' snapshot.
+      ...(await exactItemCounts(ctx, post)),
       likedByMe: await isLikedBy(ctx, post._id, ctx.user._id),
       isOwner: post.userId === ctx.user._id,
       author: await publicUser(ctx, post.userId),
@@ -125,6 +126,7 @@ export const create = userMutation({
       views: 0,
       likes: 0,
       comments: 0,
+      countsInCounters: true,
     });
     await incrementCounter(ctx, "posts", 1);
     await incrementCounter(ctx, categoryCounter(category), 1);
@@ -154,13 +156,18 @@ export const remove = userMutation({
   },
 });
 
-/** Likes or unlikes the post for the caller; returns the new state and count. */
+/**
+ * Likes or unlikes the post for the caller; returns the new state. Not the count: an exact count
+ * reads every shard of the post's like counter, so people liking one post at the same moment
+ * would all conflict on those rows; this writes the caller's like row and one shard only, and the
+ * detail page's live `get` shows the new count.
+ */
 export const toggleLike = userMutation({
   args: { postId: v.id("posts") },
   handler: async (ctx, { postId }) => {
     const post = await existingPost(ctx, postId);
-    const liked = await toggleLikeRow(ctx, post, ctx.user._id);
-    return { liked, likes: post.likes + (liked ? 1 : -1) };
+    const liked = await toggleLikeRow(ctx, post._id, ctx.user._id);
+    return { liked };
   },
 });
 
@@ -169,7 +176,7 @@ export const recordView = userMutation({
   args: { postId: v.id("posts") },
   handler: async (ctx, { postId }) => {
     const post = await existingPost(ctx, postId);
-    return await recordViewRow(ctx, post, ctx.user._id);
+    return await recordViewRow(ctx, post._id, ctx.user._id);
   },
 });
 

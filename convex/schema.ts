@@ -84,9 +84,12 @@ export default defineSchema({
     image: imageRefValidator,
     userId: v.id("users"),
     updatedAt: v.number(),
+    /** The listed snapshot of the counts (cards): exact ones are in lib/item-counts.ts. */
     views: v.number(),
     likes: v.number(),
     comments: v.number(),
+    /** True once the counts above are only a snapshot of the item's counters (lib/item-counts.ts). */
+    countsInCounters: v.optional(v.boolean()),
     /** Imported data may say where a book came from (e.g. "telegram_bot", PRODUCT D8). */
     source: v.optional(v.string()),
   }).index("by_userId", ["userId"]),
@@ -105,9 +108,12 @@ export default defineSchema({
     image: imageRefValidator,
     userId: v.id("users"),
     updatedAt: v.number(),
+    /** The listed snapshot of the counts (cards, sort indexes): exact ones are in lib/item-counts.ts. */
     views: v.number(),
     likes: v.number(),
     comments: v.number(),
+    /** True once the counts above are only a snapshot of the item's counters (lib/item-counts.ts). */
+    countsInCounters: v.optional(v.boolean()),
   })
     .index("by_userId", ["userId"])
     // The feed's sort orders (newest first is _creationTime), for "all categories"…
@@ -153,6 +159,15 @@ export default defineSchema({
     lastMessageText: v.optional(v.string()),
     lastMessageSenderId: v.optional(v.id("users")),
   }).index("by_pairKey", ["pairKey"]),
+
+  /**
+   * A book or post whose views, likes or comments moved since the listed counts were refreshed:
+   * inserted by each event (never read there, so writers do not conflict), consumed by the
+   * itemCounts refresh cron.
+   */
+  itemCountChanges: defineTable({
+    itemId: likeTargetValidator,
+  }),
 
   /**
    * Each participant's view of a conversation: the list page reads these, newest first.

@@ -27,6 +27,7 @@ import type * as duma from "../duma.js";
 import type * as files from "../files.js";
 import type * as friends from "../friends.js";
 import type * as http from "../http.js";
+import type * as itemCounts from "../itemCounts.js";
 import type * as lib_allowance from "../lib/allowance.js";
 import type * as lib_auth_email from "../lib/auth-email.js";
 import type * as lib_auth_options from "../lib/auth-options.js";
@@ -39,6 +40,7 @@ import type * as lib_counters from "../lib/counters.js";
 import type * as lib_creators from "../lib/creators.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_images from "../lib/images.js";
+import type * as lib_item_counts from "../lib/item-counts.js";
 import type * as lib_likes from "../lib/likes.js";
 import type * as lib_mail_limits from "../lib/mail-limits.js";
 import type * as lib_moderation_actions from "../lib/moderation/actions.js";
@@ -111,6 +113,7 @@ declare const fullApi: ApiFromModules<{
   files: typeof files;
   friends: typeof friends;
   http: typeof http;
+  itemCounts: typeof itemCounts;
   "lib/allowance": typeof lib_allowance;
   "lib/auth-email": typeof lib_auth_email;
   "lib/auth-options": typeof lib_auth_options;
@@ -123,6 +126,7 @@ declare const fullApi: ApiFromModules<{
   "lib/creators": typeof lib_creators;
   "lib/functions": typeof lib_functions;
   "lib/images": typeof lib_images;
+  "lib/item-counts": typeof lib_item_counts;
   "lib/likes": typeof lib_likes;
   "lib/mail-limits": typeof lib_mail_limits;
   "lib/moderation/actions": typeof lib_moderation_actions;
@@ -185,4 +189,5 @@ export declare const components: {
   rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
   presence: import("@convex-dev/presence/_generated/component.js").ComponentApi<"presence">;
   shardedCounter: import("@convex-dev/sharded-counter/_generated/component.js").ComponentApi<"shardedCounter">;
+  migrations: import("@convex-dev/migrations/_generated/component.js").ComponentApi<"migrations">;
 };

@@ -14,6 +14,14 @@ export const userQuery = customQuery(
   customCtx(async (ctx) => ({ user: await requireVerifiedUser(ctx) })),
 );
 
+/**
+ * Figures every member sees alike and that tell nothing about anyone (how many pages the feed,
+ * the board or the people fill). They read no login on purpose: Convex then runs such a query
+ * once per change and shares the result among all its readers, where a userQuery re-runs for
+ * each reader (a new post would re-run one count per open feed). Anything else is a userQuery.
+ */
+export const sharedFigureQuery = query;
+
 export const userMutation = customMutation(
   mutation,
   customCtx(async (ctx) => ({ user: await requireVerifiedUser(ctx) })),

@@ -385,9 +385,9 @@ describe("books:toggleLike", () => {
     const t = newBackend();
     const ann = await signedInUser(t);
     const { bookId } = await addBook(t, ann.as);
-    expect(await ann.as.mutation(api.books.toggleLike, { bookId })).toEqual({ liked: true, likes: 1 });
+    expect(await ann.as.mutation(api.books.toggleLike, { bookId })).toEqual({ liked: true });
     expect((await ann.as.query(api.books.get, { bookId }))?.likedByMe).toBe(true);
-    expect(await ann.as.mutation(api.books.toggleLike, { bookId })).toEqual({ liked: false, likes: 0 });
+    expect(await ann.as.mutation(api.books.toggleLike, { bookId })).toEqual({ liked: false });
     expect(await ann.as.query(api.books.get, { bookId })).toMatchObject({ likes: 0, likedByMe: false });
     expect(await countRows(t, "likes")).toBe(0);
   });
@@ -401,8 +401,7 @@ describe("books:toggleLike", () => {
     // A third of them change their mind, concurrently with the others liking again.
     await Promise.all(users.slice(0, 4).map((user) => user.as.mutation(api.books.toggleLike, { bookId })));
 
-    const book = await t.run((ctx) => ctx.db.get(bookId));
-    expect(book?.likes).toBe(8);
+    expect((await ann.as.query(api.books.get, { bookId }))?.likes).toBe(8);
     expect(await countRows(t, "likes")).toBe(8);
   });
 

@@ -6,6 +6,7 @@
  * functions (and the components it uses itself). tests/local-backend/components.test.ts checks
  * that this list matches convex.config.ts.
  */
+import migrationsTest from "@convex-dev/migrations/test";
 import presenceTest from "@convex-dev/presence/test";
 import rateLimiterTest from "@convex-dev/rate-limiter/test";
 import shardedCounterTest from "@convex-dev/sharded-counter/test";
@@ -19,6 +20,7 @@ export const APP_COMPONENTS = {
   rateLimiter: rateLimiterTest.register,
   presence: presenceTest.register,
   shardedCounter: shardedCounterTest.register,
+  migrations: migrationsTest.register,
 } satisfies Record<string, (t: AnyTestConvex, name: string) => void>;
 
 export function registerComponents<T extends AnyTestConvex>(t: T): T {

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { deleteUnverifiedProfiles, FRIEND_ROWS_BATCH_SIZE, MIGRATION_BATCH_SIZE } from "../../convex/migrations";
+import {
+  deleteUnverifiedProfiles,
+  forgetUnverifiedFriends,
+  FRIEND_ROWS_BATCH_SIZE,
+  MIGRATION_BATCH_SIZE,
+} from "../../convex/migrations";
 import { getCounter } from "../../convex/lib/counters";
 import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";
@@ -37,6 +42,22 @@ async function countProfiles(t: TestBackend): Promise<number> {
 const profileUserIds = (t: TestBackend) =>
   t.run(async (ctx) => (await ctx.db.query("profiles").collect()).map((profile) => profile.userId));
 const peopleCounter = (t: TestBackend) => t.run((ctx) => getCounter(ctx, "profiles"));
+const friendRows = (t: TestBackend) => t.run(async (ctx) => (await ctx.db.query("friends").collect()).length);
+
+/**
+ * Starts both steps as `npx convex run migrations:deleteUnverified` does (the first batch now,
+ * the rest through the migrations component's scheduler) and runs them to the end.
+ */
+async function runDeleteUnverified(t: TestBackend, args: { reset?: boolean } = {}) {
+  await t.mutation(internal.migrations.deleteUnverified, args);
+  await t.finishAllScheduledFunctions(vi.runAllTimers);
+}
+
+/** What the component reports of a migration (`npx convex run migrations:status`). */
+async function statusOf(t: TestBackend, name: string) {
+  const [status] = await t.query(internal.migrations.status, { names: [`migrations:${name}`] });
+  return status;
+}
 
 describe("migrations.deleteUnverifiedProfiles", () => {
   afterEach(() => {
@@ -69,11 +90,8 @@ describe("migrations.deleteUnverifiedProfiles", () => {
     const before = await reader.as.query(api.friends.people, { cursor: null });
     expect(before.people).toHaveLength(3);
 
-    await expect(t.mutation(internal.migrations.deleteUnverifiedProfiles, {})).resolves.toEqual({
-      deleted: 2,
-      isDone: true,
-    });
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    await runDeleteUnverified(t);
+    expect(await statusOf(t, "deleteUnverifiedProfiles")).toMatchObject({ isDone: true, processed: 3 });
     expect(await profileUserIds(t)).toEqual([reader.userId]);
     expect(await peopleCounter(t)).toBe(1);
     const after = await reader.as.query(api.friends.people, { cursor: null });
@@ -100,8 +118,8 @@ describe("migrations.deleteUnverifiedProfiles", () => {
     });
     await countProfiles(t);
 
-    await t.mutation(internal.migrations.deleteUnverifiedProfiles, {});
-    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    await runDeleteUnverified(t);
+    expect(await statusOf(t, "forgetUnverifiedFriends")).toMatchObject({ isDone: true, processed: 2 });
     const friends = await reader.as.query(api.friends.mine, { paginationOpts: { numItems: 10, cursor: null } });
     expect(friends.page.map((person) => person.userId)).toEqual([friend]);
     const readerProfile = await t.run((ctx) =>
@@ -113,7 +131,7 @@ describe("migrations.deleteUnverifiedProfiles", () => {
     expect(readerProfile?.friendCount).toBe(1);
   });
 
-  test("forgets the friends rows of one account in batches", async () => {
+  test("forgets the friends rows pointing at accounts that never verified, in batches", async () => {
     vi.useFakeTimers();
     const t = newBackend();
     const [ghost] = await oldProfiles(t, 1, { verified: false });
@@ -121,10 +139,13 @@ describe("migrations.deleteUnverifiedProfiles", () => {
     await t.run(async (ctx) => {
       for (const userId of adders) await ctx.db.insert("friends", { userId, friendId: ghost! });
     });
-    await t.mutation(internal.migrations.forgetFriendsOf, { userId: ghost! });
-    expect(await t.run(async (ctx) => (await ctx.db.query("friends").collect()).length)).toBe(3);
+    // The first batch runs in the call, the rest through the component's scheduler.
+    await t.mutation(internal.migrations.run, { fn: "migrations:forgetUnverifiedFriends" });
+    expect(await friendRows(t)).toBe(3);
+    expect(await statusOf(t, "forgetUnverifiedFriends")).toMatchObject({ isDone: false });
     await t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(await t.run(async (ctx) => (await ctx.db.query("friends").collect()).length)).toBe(0);
+    expect(await friendRows(t)).toBe(0);
+    expect(await statusOf(t, "forgetUnverifiedFriends")).toMatchObject({ isDone: true });
   });
 
   test("works in batches through the scheduler until every profile was looked at", async () => {
@@ -135,30 +156,34 @@ describe("migrations.deleteUnverifiedProfiles", () => {
     await oldProfiles(t, unverified, { verified: false });
     expect(await countProfiles(t)).toBe(unverified + 3);
 
-    await expect(t.mutation(internal.migrations.deleteUnverifiedProfiles, {})).resolves.toEqual({
-      deleted: MIGRATION_BATCH_SIZE - 3,
-      isDone: false,
-    });
+    await t.mutation(internal.migrations.run, { fn: "migrations:deleteUnverifiedProfiles" });
+    // One batch of MIGRATION_BATCH_SIZE profiles ran: 3 verified kept, the rest of it deleted.
+    expect(await profileUserIds(t)).toHaveLength(unverified + 3 - (MIGRATION_BATCH_SIZE - 3));
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(new Set(await profileUserIds(t))).toEqual(new Set(verified));
     expect(await peopleCounter(t)).toBe(3);
   });
 
-  test("running it again changes nothing", async () => {
+  test("running it again changes nothing, even started over from the beginning", async () => {
+    vi.useFakeTimers();
     const t = newBackend();
-    await signedInUser(t);
-    await oldProfiles(t, 2, { verified: false });
-    await countProfiles(t);
-    await t.mutation(internal.migrations.deleteUnverifiedProfiles, {});
-    await expect(t.mutation(internal.migrations.deleteUnverifiedProfiles, {})).resolves.toEqual({
-      deleted: 0,
-      isDone: true,
+    const reader = await signedInUser(t);
+    const [ghost] = await oldProfiles(t, 2, { verified: false });
+    await t.run(async (ctx) => {
+      await ctx.db.insert("friends", { userId: reader.userId, friendId: ghost! });
     });
+    await countProfiles(t);
+    await runDeleteUnverified(t);
+    await runDeleteUnverified(t);
+    await runDeleteUnverified(t, { reset: true });
     expect(await profileUserIds(t)).toHaveLength(1);
     expect(await peopleCounter(t)).toBe(1);
+    expect(await friendRows(t)).toBe(0);
   });
 
   test("is internal: no client can call it", () => {
-    expect((deleteUnverifiedProfiles as unknown as { isInternal?: boolean }).isInternal).toBe(true);
+    for (const migration of [deleteUnverifiedProfiles, forgetUnverifiedFriends]) {
+      expect((migration as unknown as { isInternal?: boolean }).isInternal).toBe(true);
+    }
   });
 });

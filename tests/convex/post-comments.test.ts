@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { exactItemCount } from "../../convex/lib/item-counts";
 import { LIMITS } from "../../convex/shared/text";
 import { addPost, deletedPostId } from "./posts-fixtures";
 import { newBackend, signedInUser, type TestBackend } from "./test-env";
@@ -9,8 +10,12 @@ const NOT_SIGNED_IN = /logged in/;
 const NOT_VERIFIED = /verify your email/;
 const firstPage = { numItems: 20, cursor: null };
 
+/** The exact comment count the details page shows (the post's counter, not its listed field). */
 async function commentCount(t: TestBackend, postId: Id<"posts">) {
-  return (await t.run((ctx) => ctx.db.get(postId)))?.comments;
+  return await t.run(async (ctx) => {
+    const post = await ctx.db.get(postId);
+    return post === null ? undefined : await exactItemCount(ctx, post, "comments");
+  });
 }
 
 /** A post by Ann with one comment by Bob; returns everything a test needs. */

@@ -261,9 +261,9 @@ describe("posts:toggleLike", () => {
     const t = newBackend();
     const ann = await signedInUser(t);
     const { postId } = await addPost(t, ann.as);
-    expect(await ann.as.mutation(api.posts.toggleLike, { postId })).toEqual({ liked: true, likes: 1 });
+    expect(await ann.as.mutation(api.posts.toggleLike, { postId })).toEqual({ liked: true });
     expect((await ann.as.query(api.posts.get, { postId }))?.likedByMe).toBe(true);
-    expect(await ann.as.mutation(api.posts.toggleLike, { postId })).toEqual({ liked: false, likes: 0 });
+    expect(await ann.as.mutation(api.posts.toggleLike, { postId })).toEqual({ liked: false });
     expect(await ann.as.query(api.posts.get, { postId })).toMatchObject({ likes: 0, likedByMe: false });
     expect(await countRows(t, "likes")).toBe(0);
   });
@@ -276,7 +276,7 @@ describe("posts:toggleLike", () => {
     await Promise.all(users.map((user) => user.as.mutation(api.posts.toggleLike, { postId })));
     await Promise.all(users.slice(0, 5).map((user) => user.as.mutation(api.posts.toggleLike, { postId })));
 
-    expect((await t.run((ctx) => ctx.db.get(postId)))?.likes).toBe(7);
+    expect((await ann.as.query(api.posts.get, { postId }))?.likes).toBe(7);
     expect(await countRows(t, "likes")).toBe(7);
   });
 

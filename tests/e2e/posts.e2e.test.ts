@@ -112,6 +112,8 @@ describe("DUMY journey", () => {
     await reader.page
       .getByRole("button", { name: "Like (1 like)", pressed: true })
       .waitFor({ timeout: LIVE_TIMEOUT_MS });
+    // Cards and the sort order follow the counts the cron refreshes each minute (itemCounts.ts).
+    await app.engine.runMutation("itemCounts:refresh", {}, null, "internal");
 
     const page = author.page;
     await page.getByLabel("Sort by").selectOption("likes");
