@@ -19,6 +19,7 @@ import {
   suspensionEndInDays,
   userByEmail,
 } from "./lib/moderation/actions";
+import { startContentRemoval } from "./lib/moderation/content-removal";
 import { DASHBOARD, roleOf } from "./lib/moderation/roles";
 import { activeSuspension } from "./lib/moderation/suspensions";
 import { reportTargetValidator, roleValidator, suspensionDurationValidator } from "./shared/moderation-validators";
@@ -72,6 +73,16 @@ export const suspend = moderatorMutation({
   },
 });
 
+/**
+ * Removes every book, post, comment, chat room, chat message and private message of a person,
+ * in batches through the scheduler (lib/moderation/content-removal.ts). Returns the run's id;
+ * moderationLists.contentRemovals shows its progress, the audit log its start and its count.
+ */
+export const removeAllContent = moderatorMutation({
+  args: { userId: v.id("users"), reason: v.string() },
+  handler: async (ctx, { userId, reason }) => await startContentRemoval(ctx, ctx.actor, userId, reason),
+});
+
 export const lift = moderatorMutation({
   args: { userId: v.id("users") },
   handler: async (ctx, { userId }) => {
@@ -121,6 +132,15 @@ export const suspendUser = internalMutation({
   handler: async (ctx, { email, days, reason }) => {
     const userId = await userByEmail(ctx, email);
     await suspendUserHelper(ctx, DASHBOARD, userId, suspensionEndInDays(days), reason);
+    return null;
+  },
+});
+
+/** e.g. `{ "email": "spammer@example.com", "reason": "Spam links everywhere" }` */
+export const removeAllContentOf = internalMutation({
+  args: { email: v.string(), reason: v.string() },
+  handler: async (ctx, { email, reason }) => {
+    await startContentRemoval(ctx, DASHBOARD, await userByEmail(ctx, email), reason);
     return null;
   },
 });

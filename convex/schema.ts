@@ -19,6 +19,7 @@ import {
   reportTargetKindValidator,
   roleValidator,
 } from "./shared/moderation-validators";
+import { contentRemovalCountsValidator } from "./lib/moderation/removal-kinds";
 
 /**
  * The whole data model (seed §3). Where the original kept growing lists inside a document
@@ -98,7 +99,10 @@ export default defineSchema({
     bookId: v.id("books"),
     authorId: v.id("users"),
     text: v.string(),
-  }).index("by_bookId", ["bookId"]),
+  })
+    .index("by_bookId", ["bookId"])
+    // A person's comments, for removing all their content (lib/moderation/content-removal.ts).
+    .index("by_authorId", ["authorId"]),
 
   posts: defineTable({
     title: v.string(),
@@ -132,7 +136,10 @@ export default defineSchema({
     authorId: v.id("users"),
     text: v.string(),
     editedAt: v.optional(v.number()),
-  }).index("by_postId", ["postId"]),
+  })
+    .index("by_postId", ["postId"])
+    // A person's comments, for removing all their content (lib/moderation/content-removal.ts).
+    .index("by_authorId", ["authorId"]),
 
   /** likedBy of books and posts: one row per (target, user); the target's `likes` is their count. */
   likes: defineTable({
@@ -148,6 +155,15 @@ export default defineSchema({
   }).index("by_targetId_and_userId", ["targetId", "userId"]),
 
   /**
+   * A book or post whose views, likes or comments moved since the listed counts were refreshed:
+   * inserted by each event (never read there, so writers do not conflict), consumed by the
+   * itemCounts refresh cron.
+   */
+  itemCountChanges: defineTable({
+    itemId: likeTargetValidator,
+  }),
+
+  /**
    * A one-to-one conversation; `pairKey` is the two user ids sorted and joined, so there is one
    * per pair. The last message's preview lives here so the list reads one document per row.
    */
@@ -159,15 +175,6 @@ export default defineSchema({
     lastMessageText: v.optional(v.string()),
     lastMessageSenderId: v.optional(v.id("users")),
   }).index("by_pairKey", ["pairKey"]),
-
-  /**
-   * A book or post whose views, likes or comments moved since the listed counts were refreshed:
-   * inserted by each event (never read there, so writers do not conflict), consumed by the
-   * itemCounts refresh cron.
-   */
-  itemCountChanges: defineTable({
-    itemId: likeTargetValidator,
-  }),
 
   /**
    * Each participant's view of a conversation: the list page reads these, newest first.
@@ -192,7 +199,10 @@ export default defineSchema({
     conversationId: v.id("conversations"),
     senderId: v.id("users"),
     text: v.string(),
-  }).index("by_conversationId", ["conversationId"]),
+  })
+    .index("by_conversationId", ["conversationId"])
+    // A person's messages, for removing all their content (lib/moderation/content-removal.ts).
+    .index("by_senderId", ["senderId"]),
 
   /**
    * A public chat room. Who is in it now lives in the presence component (chatPresence.ts), not
@@ -249,7 +259,10 @@ export default defineSchema({
     roomId: v.id("chatRooms"),
     userId: v.id("users"),
     text: v.string(),
-  }).index("by_roomId", ["roomId"]),
+  })
+    .index("by_roomId", ["roomId"])
+    // A person's messages, for removing all their content (lib/moderation/content-removal.ts).
+    .index("by_userId", ["userId"]),
 
   /**
    * Who uploaded each stored file (files.confirmUpload), and whether a document uses it: an
@@ -329,6 +342,13 @@ export default defineSchema({
     targetId: v.string(),
     /** Who wrote, created or owns it: the person a suspension would be for. */
     authorId: v.id("users"),
+    /**
+     * The reports counted into reportCount: those created up to this time. Reporters do not
+     * write this row (but the first of each minute, for lastReportedAt); a scheduled recount
+     * (reports.countNewReports) adds the newer ones, so a viral item's reporters do not conflict
+     * on it (docs/moderation.md). Absent on rows from before: their reportCount counted them all.
+     */
+    countedThrough: v.optional(v.number()),
     reportCount: v.number(),
     lastReportedAt: v.number(),
   })
@@ -342,7 +362,29 @@ export default defineSchema({
     reporterId: v.id("users"),
     reason: reportReasonValidator,
     text: v.optional(v.string()),
-  }).index("by_itemId_and_reporterId", ["itemId", "reporterId"]),
+  })
+    .index("by_itemId_and_reporterId", ["itemId", "reporterId"])
+    // An item's reports by time: the newest for the queue, and those not counted yet.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- the time order is what it is for
+    .index("by_itemId", ["itemId"]),
+
+  /**
+   * "Remove all content of this person" (lib/moderation/content-removal.ts): one row per run,
+   * patched once per batch with what has gone so far, until `finishedAt` is set. /moderation
+   * shows the latest runs.
+   */
+  contentRemovals: defineTable({
+    userId: v.id("users"),
+    /** The moderator who started it; absent when it was started from the Convex dashboard. */
+    byUserId: v.optional(v.id("users")),
+    reason: v.string(),
+    /** Items removed so far, per kind, and in all. */
+    counts: contentRemovalCountsValidator,
+    removed: v.number(),
+    /** When the last batch ran: starting again resumes a run whose batches stopped. */
+    updatedAt: v.number(),
+    finishedAt: v.optional(v.number()),
+  }).index("by_userId", ["userId"]),
 
   /** Moderators and admins; everyone without a row is an ordinary user. */
   roles: defineTable({

@@ -8,9 +8,10 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { deleteReportsOf } from "../../cascade";
 import { chatPresence } from "../chats";
+import { requestOnlineRefresh } from "../presence-online";
 import { cleanOptionalText, cleanText } from "../../shared/text";
 import { writeLog } from "./audit";
-import { reportedItemOf } from "./reported-items";
+import { type OpenReportCount, openReportCount, reportedItemOf } from "./reported-items";
 import { type Actor, roleOf, roleRow } from "./roles";
 import { suspensionRow } from "./suspensions";
 import { loadTarget, removeTarget, summaryOf, targetKey } from "./targets";
@@ -57,10 +58,12 @@ function aboutContent(content: NonNullable<Awaited<ReturnType<typeof loadTarget>
   return { subjectId: content.authorId, summary: summaryOf(content) };
 }
 
-/** "1 report", "3 reports". */
-function reportCount(reports: number): string {
-  return `${reports} report${reports === 1 ? "" : "s"}`;
+/** "1 report", "3 reports", "131+ reports" (a burst not counted yet). */
+function reportCount({ count, atLeast }: OpenReportCount): string {
+  return `${count}${atLeast ? "+" : ""} report${count === 1 && !atLeast ? "" : "s"}`;
 }
+
+const NO_REPORTS: OpenReportCount = { count: 0, atLeast: false };
 
 /** Why someone may not judge reports about a piece of content: it is theirs, or a staff member's. */
 export type JudgeRefusal = "ownContent" | "staffContent";
@@ -119,8 +122,9 @@ export async function removeContent(
 ): Promise<void> {
   const cleanReason = reasonOf(reason);
   const { content, item } = await requireMayJudge(ctx, actor, target);
-  // Counted first: the owner's delete that removeTarget runs clears the reports too.
-  const reports = item?.reportCount ?? 0;
+  // Counted first: the owner's delete that removeTarget runs clears the reports too (a book, post
+  // or room in a scheduled run, as its delete already spends this mutation on a batch).
+  const reports = item === null ? NO_REPORTS : await openReportCount(ctx, item);
   await removeTarget(ctx, target);
   await deleteReportsOf(ctx, target.kind, target.id);
   await writeLog(ctx, actor, {
@@ -128,7 +132,7 @@ export async function removeContent(
     target: targetKey(target),
     ...(content ? aboutContent(content) : { detail: "already gone" }),
     ...(cleanReason ? { reason: cleanReason } : {}),
-    ...(reports > 0 ? { detail: reportCount(reports) } : {}),
+    ...(reports.count > 0 ? { detail: reportCount(reports) } : {}),
   });
 }
 
@@ -140,8 +144,9 @@ export async function dismissReports(
   reason?: string,
 ): Promise<void> {
   const cleanReason = reasonOf(reason);
-  const { content } = await requireMayJudge(ctx, actor, target);
-  const reports = await deleteReportsOf(ctx, target.kind, target.id);
+  const { content, item } = await requireMayJudge(ctx, actor, target);
+  const reports = item === null ? NO_REPORTS : await openReportCount(ctx, item);
+  await deleteReportsOf(ctx, target.kind, target.id);
   await writeLog(ctx, actor, {
     action: "dismiss",
     target: targetKey(target),
@@ -188,6 +193,8 @@ export async function suspendUser(
 async function leaveChatRooms(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   for (const { roomId } of await chatPresence.listUser(ctx, userId)) {
     await chatPresence.removeRoomUser(ctx, roomId, userId);
+    // The room's online count is its own row, recounted shortly after a change (presence-online.ts).
+    await requestOnlineRefresh(ctx, roomId as Id<"chatRooms">);
   }
 }
 
@@ -235,6 +242,6 @@ export async function userByEmail(ctx: QueryCtx, email: string): Promise<Id<"use
   throw new ConvexError(USER_NOT_FOUND);
 }
 
-async function requireUserExists(ctx: QueryCtx, userId: Id<"users">): Promise<void> {
+export async function requireUserExists(ctx: QueryCtx, userId: Id<"users">): Promise<void> {
   if ((await ctx.db.get(userId)) === null) throw new ConvexError("User not found.");
 }

@@ -3,6 +3,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useMyStatus } from "@/hooks/use-my-status";
 import { AuditLog } from "./components/audit-log";
+import { ContentRemovals } from "./components/content-removals";
 import { ReportsQueue } from "./components/reports-queue";
 import { RolesPanel } from "./components/roles-panel";
 import { SuspensionsList } from "./components/suspensions-list";
@@ -25,6 +26,7 @@ export default function ModerationPage() {
         <ReportsQueue />
         <div className="space-y-8">
           <SuspensionsList />
+          <ContentRemovals />
           {status.role === "admin" && <RolesPanel />}
           <AuditLog />
         </div>

@@ -4,6 +4,8 @@ import type { ReportTargetKind } from "@convex/shared/moderation-validators";
 import { paths } from "@/config/paths";
 
 export type ReportedItem = FunctionReturnType<typeof api.moderationLists.openItems>["page"][number];
+/** One queue item's newest reports and exact count (null once the item has left the queue). */
+export type ItemReports = NonNullable<FunctionReturnType<typeof api.moderationLists.reportsOf>>;
 export type SuspensionRow = FunctionReturnType<typeof api.moderationLists.suspensions>["page"][number];
 export type LogRow = FunctionReturnType<typeof api.moderationLists.log>["page"][number];
 export type PersonWithRole = FunctionReturnType<typeof api.moderationLists.people>[number];

@@ -21,6 +21,8 @@ function objectOf(row: LogRow): string {
   const item = row.target
     ? `${KIND_LABELS[row.target.kind].toLowerCase()}${row.summary ? ` “${row.summary}”` : ""}`
     : "";
+  // A removal without an item is "Remove all content of this person" (its start, then its count).
+  if (row.action === "remove" && !row.target && row.subject) return `all content of ${row.subject.displayName}`;
   if (row.action === "remove" || row.action === "dismiss") return item || "an item";
   return row.subject?.displayName ?? "someone";
 }

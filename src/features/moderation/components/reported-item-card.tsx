@@ -1,4 +1,4 @@
-import { useMutation } from "convex/react";
+import { useMutation, useQuery } from "convex/react";
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -10,8 +10,10 @@ import { TimeAgo } from "@/components/ui/time-ago";
 import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
 import { api } from "@convex/_generated/api";
-import { REPORT_REASON_LABELS, type ReportTarget } from "@convex/shared/moderation-validators";
+import type { ReportTarget } from "@convex/shared/moderation-validators";
 import { itemLink, KIND_LABELS, type ReportedItem, suspensionEndText } from "../moderation-types";
+import { ItemReports } from "./item-reports";
+import { RemoveAllDialog } from "./remove-all-dialog";
 import { SuspendDialog } from "./suspend-dialog";
 
 /** What Remove does to each kind, said before it is done. */
@@ -30,8 +32,12 @@ const REFUSAL_TEXTS: Record<NonNullable<ReportedItem["refusal"]>, string> = {
 export function ReportedItemCard({ item }: { item: ReportedItem }) {
   const remove = useMutation(api.moderation.remove);
   const dismiss = useMutation(api.moderation.dismiss);
+  // The card's own query: a new report of this item re-runs it, not the whole queue's page. Null
+  // (the item has left the queue) only until the page drops the card, which it does at once.
+  const reports = useQuery(api.moderationLists.reportsOf, { itemId: item._id }) ?? undefined;
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [suspending, setSuspending] = useState(false);
+  const [removingAll, setRemovingAll] = useState(false);
   const [dismissing, setDismissing] = useState(false);
   // The server validates the kind and id again; the stored pair is what it handed out.
   const target = item.target as ReportTarget;
@@ -40,7 +46,11 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
   const headingId = `item-${item._id}`;
   // The server says what this viewer may do (and still refuses anything else).
   const canSuspend = item.canSuspendAuthor && !item.authorSuspended;
-  const anyAction = item.canRemove || item.canDismiss || canSuspend;
+  const anyAction = item.canRemove || item.canDismiss || canSuspend || item.canRemoveAllOfAuthor;
+  // Exact once the reports are read; until then the stored count, at most a minute behind. While a
+  // burst of reports is being counted (within a minute) the count is "at least".
+  const count = reports ?? { reportCount: item.reportCount, reportCountIsLowerBound: false };
+  const countText = `${count.reportCount}${count.reportCountIsLowerBound ? "+" : ""}`;
 
   async function dismissReports() {
     setDismissing(true);
@@ -62,7 +72,7 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
           {item.content?.title ? `: ${item.content.title}` : ""}
         </h3>
         <span className="rounded-full bg-danger-soft px-2 py-0.5 text-xs font-semibold text-danger">
-          {item.reportCount} {item.reportCount === 1 ? "report" : "reports"}
+          {countText} {count.reportCount === 1 && !count.reportCountIsLowerBound ? "report" : "reports"}
         </span>
         <TimeAgo timestamp={item.lastReportedAt} className="text-xs text-fg-subtle" />
         {link && (
@@ -103,24 +113,7 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
         )}
       </div>
 
-      <ul
-        aria-label={`Reports of this ${kindLabel.toLowerCase()}`}
-        className="mt-3 space-y-2 border-l-2 border-danger-line pl-3"
-      >
-        {item.reports.map((report) => (
-          <li key={report._id} className="text-sm">
-            <span className="font-medium text-fg">{REPORT_REASON_LABELS[report.reason]}</span>
-            <span className="text-fg-subtle">
-              {" "}
-              · {report.reporter.displayName} · <TimeAgo timestamp={report._creationTime} />
-            </span>
-            {report.text && <p className="break-words whitespace-pre-line text-fg-secondary">{report.text}</p>}
-          </li>
-        ))}
-        {item.reportCount > item.reports.length && (
-          <li className="text-xs text-fg-subtle">and {item.reportCount - item.reports.length} more</li>
-        )}
-      </ul>
+      <ItemReports data={reports} kindLabel={kindLabel} />
 
       {anyAction ? (
         <div className="mt-4 flex flex-wrap gap-2">
@@ -137,6 +130,11 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
           {canSuspend && (
             <Button size="sm" onClick={() => setSuspending(true)}>
               Suspend author
+            </Button>
+          )}
+          {item.canRemoveAllOfAuthor && (
+            <Button variant="danger-secondary" size="sm" onClick={() => setRemovingAll(true)}>
+              Remove all content
             </Button>
           )}
         </div>
@@ -157,6 +155,14 @@ export function ReportedItemCard({ item }: { item: ReportedItem }) {
           showSuccess(`${kindLabel} removed.`);
         }}
       />
+      {removingAll && (
+        <RemoveAllDialog
+          open={removingAll}
+          onOpenChange={setRemovingAll}
+          userId={item.author.userId}
+          name={item.author.displayName}
+        />
+      )}
       {suspending && (
         <SuspendDialog
           open={suspending}

@@ -5,6 +5,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
 import { api } from "@convex/_generated/api";
+import { useMinuteArgument, useMoveOnWhenPassed } from "../hooks/use-minute-argument";
 import { sectionHeading } from "../moderation-types";
 import { ReportedItemCard } from "./reported-item-card";
 
@@ -14,10 +15,16 @@ type Sort = "newest" | "most";
 /** The open reports, one card per reported item, live; newest report first or most reported first. */
 export function ReportsQueue() {
   const [sort, setSort] = useState<Sort>("newest");
+  const [now, moveOn] = useMinuteArgument();
   const { results, status, loadMore } = usePaginatedQuery(
     api.moderationLists.openItems,
-    { sort },
+    { sort, now },
     { initialNumItems: PAGE_SIZE },
+  );
+  useMoveOnWhenPassed(
+    now,
+    results.map((item) => (item.authorSuspended ? (item.author.suspendedUntil ?? null) : null)),
+    moveOn,
   );
   return (
     <section aria-labelledby="reports-heading" className="min-w-0">

@@ -7,16 +7,23 @@ import { withFailureToast } from "@/lib/show-failure";
 import { showSuccess } from "@/lib/toasts";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import { useMinuteArgument, useMoveOnWhenPassed } from "../hooks/use-minute-argument";
 import { sectionHeading, suspensionEndText } from "../moderation-types";
 
 const PAGE_SIZE = 10;
 
 /** Suspensions, newest first, each with Lift (or Clear, once it has run out). */
 export function SuspensionsList() {
+  const [now, moveOn] = useMinuteArgument();
   const { results, status, loadMore } = usePaginatedQuery(
     api.moderationLists.suspensions,
-    {},
+    { now },
     { initialNumItems: PAGE_SIZE },
+  );
+  useMoveOnWhenPassed(
+    now,
+    results.map((row) => (row.active ? row.endsAt : null)),
+    moveOn,
   );
   const lift = useMutation(api.moderation.lift);
   const [lifting, setLifting] = useState<Id<"users"> | null>(null);
