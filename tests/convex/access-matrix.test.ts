@@ -27,6 +27,7 @@ import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
 import { NOT_CHAT_CREATOR, NOT_YOUR_CHAT_MESSAGE } from "../../convex/shared/chat-texts";
 import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
 import { STORY_CARDS } from "../../convex/shared/duma/story";
+import { minuteAt } from "../../convex/lib/moderation/now";
 import { NOT_ADMIN, NOT_MODERATOR } from "../../convex/lib/moderation/roles";
 import {
   type AccessRule,
@@ -40,7 +41,12 @@ import {
 import { addBook, storeFile, uploadedImage } from "./book-fixtures";
 import { addRoom, joinRoom } from "./chat-fixtures";
 import { addPost } from "./posts-fixtures";
+import { type PublicFunction, publicFunctions } from "./public-functions";
 import { newBackend, signedInUser } from "./test-env";
+
+/** Why the page counts need no login (convex/lib/functions.ts, sharedFigureQuery). */
+const PAGE_COUNT_IS_SHARED =
+  "a page count tells nothing about anyone; reading no login lets Convex share one run among all its readers";
 
 const ACCESS: Record<string, AccessRule> = {
   "auth:isAuthenticated": openToAnyone("Convex Auth: tells a client whether its token is valid"),
@@ -52,7 +58,7 @@ const ACCESS: Record<string, AccessRule> = {
   "bookComments:remove": ownerOnly(async (s) => ({ commentId: await bookComment(s) })),
 
   "books:page": anyVerifiedUser(() => ({ cursor: null })),
-  "books:totalPages": anyVerifiedUser(() => ({})),
+  "books:totalPages": openToAnyone(PAGE_COUNT_IS_SHARED),
   "books:get": anyVerifiedUser(async (s) => ({ bookId: await book(s) })),
   "books:byUser": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
   "books:create": anyVerifiedUser(async (s) => ({ title: "Dune", image: { storageId: await upload(s) } })),
@@ -70,11 +76,14 @@ const ACCESS: Record<string, AccessRule> = {
     async (s) => ({ roomId: await room(s), userId: s.owner.userId, sessionId: "tab", interval: 10_000 }),
     NOT_YOURSELF,
   ),
-  "chatPresence:list": anyVerifiedUser(async (s) => ({ roomToken: (await presentInRoom(s)).roomToken })),
+  "chatPresence:list": openToAnyone(
+    "reads no login so Convex shares one run per room among its members; the room token is the key, and only a verified caller's heartbeat hands it out; it lists user ids and online flags only",
+  ),
+  "chatPresence:person": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
   "chatPresence:disconnect": openToAnyone(
     "a closing tab's sendBeacon carries no login; the session token only the heartbeat's caller got is the key",
   ),
-  "chatPresence:typing": anyVerifiedUser(async (s) => ({ roomId: await room(s) })),
+  "chatPresence:typing": anyVerifiedUser(async (s) => ({ roomId: await room(s), since: 0 })),
   "chatPresence:setTyping": anyVerifiedUser(async (s) => {
     const roomId = await room(s);
     await joinRoom(s.owner.as, roomId, s.owner.userId);
@@ -109,7 +118,7 @@ const ACCESS: Record<string, AccessRule> = {
 
   // Friends lists are the caller's own: add/remove take the other person, never a list to edit.
   "friends:people": anyVerifiedUser(() => ({ cursor: null })),
-  "friends:peopleTotalPages": anyVerifiedUser(() => ({})),
+  "friends:peopleTotalPages": openToAnyone(PAGE_COUNT_IS_SHARED),
   "friends:mine": anyVerifiedUser(() => ({ paginationOpts: firstPage })),
   "friends:add": anyVerifiedUser(async (s) => ({ userId: await someoneElse(s) })),
   "friends:remove": anyVerifiedUser(async (s) => ({ userId: await someoneElse(s) })),
@@ -140,16 +149,45 @@ const ACCESS: Record<string, AccessRule> = {
     async (s) => ({ userId: await someoneElse(s), duration: "7d", reason: "Spam" }),
     NOT_MODERATOR,
   ),
+  "moderation:removeAllContent": staffOnly(
+    "moderator",
+    async (s) => ({ userId: await someoneElse(s), reason: "Spam" }),
+    NOT_MODERATOR,
+  ),
   "moderation:lift": staffOnly("moderator", async (s) => ({ userId: await suspendedUser(s) }), NOT_MODERATOR),
   "moderation:grant": staffOnly("admin", async (s) => ({ userId: await someoneElse(s), role: "moderator" }), NOT_ADMIN),
   "moderation:revoke": staffOnly("admin", async (s) => ({ userId: await someoneElse(s) }), NOT_ADMIN),
 
   "moderationLists:openItems": staffOnly(
     "moderator",
-    () => ({ sort: "newest", paginationOpts: firstPage }),
+    () => ({ sort: "newest", now: wholeMinute(), paginationOpts: firstPage }),
     NOT_MODERATOR,
   ),
-  "moderationLists:suspensions": staffOnly("moderator", () => ({ paginationOpts: firstPage }), NOT_MODERATOR),
+  "moderationLists:reportsOf": staffOnly(
+    "moderator",
+    async (s) => {
+      const targetId = await othersPost(s);
+      // The queue row of a reported post, as reports:report makes it.
+      const itemId = await s.t.run(async (ctx) => {
+        const authorId = (await ctx.db.get(targetId))!.userId;
+        return await ctx.db.insert("reportedItems", {
+          targetKind: "post",
+          targetId,
+          authorId,
+          reportCount: 0,
+          lastReportedAt: 0,
+        });
+      });
+      return { itemId };
+    },
+    NOT_MODERATOR,
+  ),
+  "moderationLists:suspensions": staffOnly(
+    "moderator",
+    () => ({ now: wholeMinute(), paginationOpts: firstPage }),
+    NOT_MODERATOR,
+  ),
+  "moderationLists:contentRemovals": staffOnly("moderator", () => ({ paginationOpts: firstPage }), NOT_MODERATOR),
   "moderationLists:log": staffOnly("moderator", () => ({ paginationOpts: firstPage }), NOT_MODERATOR),
   "moderationLists:people": staffOnly("admin", () => ({ name: "Owner" }), NOT_ADMIN),
   "moderationLists:staff": staffOnly("admin", () => ({ paginationOpts: firstPage }), NOT_ADMIN),
@@ -160,7 +198,7 @@ const ACCESS: Record<string, AccessRule> = {
   "postComments:remove": ownerOnly(async (s) => ({ commentId: await postComment(s) })),
 
   "posts:feed": anyVerifiedUser(() => ({ sort: "date", categories: ["art"], cursor: null })),
-  "posts:totalPages": anyVerifiedUser(() => ({ categories: ["art"] })),
+  "posts:totalPages": openToAnyone(PAGE_COUNT_IS_SHARED),
   "posts:get": anyVerifiedUser(async (s) => ({ postId: await post(s) })),
   "posts:byUser": anyVerifiedUser((s) => ({ userId: s.owner.userId })),
   "posts:create": anyVerifiedUser(async (s) => ({
@@ -249,10 +287,6 @@ async function chatMessage(s: Scene): Promise<Id<"chatMessages">> {
   return await s.owner.as.mutation(api.chatMessages.send, { roomId: await room(s), text: "Mine" });
 }
 
-async function presentInRoom(s: Scene) {
-  return await joinRoom(s.owner.as, await room(s), s.owner.userId);
-}
-
 async function conversation(s: Scene): Promise<Id<"conversations">> {
   const other = await signedInUser(s.t, { name: "Friend" });
   return await s.owner.as.mutation(api.conversations.openWith, { userId: other.userId });
@@ -263,42 +297,6 @@ async function message(s: Scene): Promise<Id<"messages">> {
 }
 
 // ---- the matrix ----
-
-type Kind = "query" | "mutation" | "action";
-type PublicFunction = { name: string; kind: Kind };
-
-/** Every exported public function of convex/, named as clients call it ("books:page"). */
-function publicFunctions(): PublicFunction[] {
-  const modules = import.meta.glob<Record<string, unknown>>(
-    // convex.config.ts holds no functions; it only evaluates inside the Convex CLI's bundler.
-    [
-      "../../convex/**/*.ts",
-      "!../../convex/_generated/**",
-      "!../../convex/**/*.d.ts",
-      "!../../convex/convex.config.ts",
-    ],
-    { eager: true },
-  );
-  const found: PublicFunction[] = [];
-  for (const [path, exports] of Object.entries(modules)) {
-    const moduleName = path.replace("../../convex/", "").replace(/\.ts$/, "");
-    for (const [exportName, value] of Object.entries(exports)) {
-      const kind = publicKind(value);
-      if (kind) found.push({ name: `${moduleName}:${exportName}`, kind });
-    }
-  }
-  return found;
-}
-
-function publicKind(value: unknown): Kind | null {
-  if (typeof value !== "function") return null;
-  const registered = value as { isPublic?: boolean; isQuery?: boolean; isMutation?: boolean; isAction?: boolean };
-  if (!registered.isPublic) return null;
-  if (registered.isQuery) return "query";
-  if (registered.isMutation) return "mutation";
-  if (registered.isAction) return "action";
-  return null;
-}
 
 type Caller = Pick<ReturnType<typeof newBackend>, "query" | "mutation" | "action">;
 
@@ -363,3 +361,8 @@ describe.each(guarded)("$fn.name", ({ fn, rule }) => {
     await call(scene.owner.as, fn, args);
   });
 });
+
+/** The `now` argument of the moderation lists: the current whole minute. */
+function wholeMinute(): number {
+  return minuteAt(Date.now());
+}
