@@ -29,6 +29,11 @@ export class CommitListeners {
   private version = 0;
   /** Top-level commits applied to memory so far, durable or not yet (a query compares it before and after it runs). */
   appliedInMemory = 0;
+  /**
+   * Told each commit's writes as it is applied to memory, in the committing function's async
+   * context; null (nothing called) unless mutations are traced (LocalEngine.traceMutations).
+   */
+  onApplied: ((writes: readonly DocumentWrite[]) => void) | null = null;
 
   add(listener: (info: CommitInfo) => void): () => void {
     this.listeners.add(listener);
@@ -135,6 +140,7 @@ export function installCommitHook(
         writes.map(([id, after], i) => ({ id: qualifiedId(componentPath, id), before: before[i] ?? null, after })),
       );
       const tables = [...new Set(documentWrites.map(({ id }) => tableOfId(id)))];
+      listeners.onApplied?.(documentWrites);
       log.append({
         text: line,
         ...(unrecordable !== null ? { refusal: unrecordable } : {}),

@@ -124,6 +124,7 @@ export class DirectQueries {
       const value = await this.internals.convexGlobalStorage.run(syscallsOutsideContext(run), withGlobals);
       if (!run.needsConvexTest) {
         recordWalks(run.readSet, run.walks);
+        run.readSet.readsAuthKnown = true;
         return { value, readSet: run.readSet };
       }
     } catch (error) {
@@ -169,7 +170,12 @@ export class DirectQueries {
     const needs = (what: string) => () => run.needs(what);
     return {
       db: new DirectReader({ run, componentPath, database }),
-      auth: { getUserIdentity: async () => (identity === null ? null : copyValue(identity)) },
+      auth: {
+        getUserIdentity: async () => {
+          run.readSet.readAuth();
+          return identity === null ? null : copyValue(identity);
+        },
+      },
       storage:
         componentPath === "" ? this.storageReader(run) : { getUrl: needs("storage"), getMetadata: needs("storage") },
       meta: {

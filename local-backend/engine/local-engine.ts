@@ -17,7 +17,7 @@ import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
 import type { Scheduler } from "./scheduler";
 import type { SnapshotReads } from "./snapshot-reads";
 import type { Storage } from "./storage";
-import { EngineError, type Access, type CommitInfo, type Engine, type Identity } from "./types";
+import { EngineError, type Access, type CommitInfo, type Engine, type Identity, type MutationTrace } from "./types";
 
 type Parts = {
   t: TestAccessor;
@@ -59,6 +59,10 @@ export class LocalEngine implements Engine {
    * sync server calls with the same few identities over and over, so each is built once.
    */
   private readonly accessors = new Map<string, TestAccessor>();
+  /** Listeners of traceMutations; while there are none, mutations run untraced. */
+  private readonly mutationTracers = new Set<(trace: MutationTrace) => void>();
+  /** Commits applied since tracing began (the order of traced commits). */
+  private tracedCommits = 0;
 
   constructor(private readonly parts: Parts) {
     this.env = parts.environment.values;
@@ -107,7 +111,8 @@ export class LocalEngine implements Engine {
     requestKey?: string,
   ): Promise<JSONValue> {
     await this.checkCall(udfPath, "mutation", args, access);
-    const run = () => this.call(() => this.as(identity).mutationFromPath(pathOf(udfPath), jsonToConvex(args)), true);
+    const mutate = () => this.as(identity).mutationFromPath(pathOf(udfPath), jsonToConvex(args));
+    const run = () => this.call(this.mutationTracers.size === 0 ? mutate : () => this.traced(udfPath, mutate), true);
     if (requestKey === undefined) return await run();
     // A resend of a request that already committed gets its recorded result (request-outcomes.ts).
     return await this.parts.requestOutcomes.once(requestKey, () => runAsRequest(requestKey, run));
@@ -155,6 +160,31 @@ export class LocalEngine implements Engine {
 
   onCommit(listener: (info: CommitInfo) => void): () => void {
     return this.parts.listeners.add(listener);
+  }
+
+  traceMutations(listener: (trace: MutationTrace) => void): () => void {
+    const { listeners, reads } = this.parts;
+    this.mutationTracers.add(listener);
+    // Commits are told to the mutation that makes them through its async context (read-tracker.ts).
+    listeners.onApplied ??= (writes) => reads.recordCommit({ sequence: ++this.tracedCommits, writes });
+    return () => {
+      this.mutationTracers.delete(listener);
+      if (this.mutationTracers.size === 0) listeners.onApplied = null;
+    };
+  }
+
+  /** Runs `mutate` recording its reads and commits, and tells the tracers. */
+  private async traced<T>(udfPath: string, mutate: () => Promise<T>): Promise<T> {
+    return await this.parts.reads.traceMutation(mutate, ({ readSet, commits, failed }) => {
+      const trace: MutationTrace = {
+        udfPath,
+        readSet,
+        writes: commits.flatMap(({ writes }) => writes),
+        commitSequence: commits.at(-1)?.sequence ?? null,
+        failed,
+      };
+      for (const tracer of this.mutationTracers) tracer(trace);
+    });
   }
 
   readonly admin = {

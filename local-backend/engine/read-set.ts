@@ -30,6 +30,18 @@ export class ReadSet {
   /** Every table read in any way. */
   readonly tables = new Set<string>();
 
+  /**
+   * Whether the run asked who its caller is (`ctx.auth.getUserIdentity()`): Convex shares one
+   * result among callers only when it did not (benches count runs that way). Known for direct
+   * runs only (readsAuthKnown); a run on convex-test leaves both false.
+   */
+  readsAuth = false;
+  readsAuthKnown = false;
+
+  readAuth(): void {
+    this.readsAuth = true;
+  }
+
   readTable(table: string): void {
     this.wholeTables.add(table);
     this.tables.add(table);

@@ -10,21 +10,37 @@
  * document of it), a page from its cursor to the end of the page, as Convex records them.
  * A component's reads are recorded under its path (`presence/sessions`, see qualifiedTable), so
  * they meet the writes to that component's database only.
+ * A query in a transaction that has written its table is answered by convex-test's scan, which
+ * `get`s every document of the table; those gets are not reads of the function (Convex records
+ * the index range, recorded here too), so they are left out of its set: otherwise two
+ * rate-limit calls in one mutation would read every row of the limiter's table.
  */
 import { SharedAsyncLocalStorage } from "./shared-async-context";
 import { qualifiedId, qualifiedTable, type DatabaseFake, type QueryDescription } from "./convex-test-internals";
 import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
 import { keyOf, keyOfCursor } from "./index-range";
-import { ReadSet, UNKNOWN_TABLE, type KeyLimit } from "./read-set";
+import { ReadSet, UNKNOWN_TABLE, type DocumentWrite, type KeyLimit } from "./read-set";
 
 type PageRequest = { query: QueryDescription; cursor?: string | null } & Record<string, unknown>;
 type PageResult = { isDone: boolean; continueCursor: string };
 
-/** A run's reads; streamed queries are measured once the run is over. */
-type RunReads = { set: ReadSet; walks: { range: QueryRange; walk: RangeWalk | undefined }[] };
+/**
+ * A run's reads; streamed queries are measured once the run is over. `commits`: those a traced
+ * mutation made (traceMutation), in the order they were applied.
+ */
+type RunReads = {
+  set: ReadSet;
+  walks: { range: QueryRange; walk: RangeWalk | undefined }[];
+  commits?: CommitOfRun[];
+};
+
+/** A commit a traced mutation made: its place among all commits (1, 2, …) and what it wrote. */
+export type CommitOfRun = { sequence: number; writes: readonly DocumentWrite[] };
 
 export class ReadTracker {
   private readonly current = new SharedAsyncLocalStorage<RunReads>();
+  /** > 0 while convex-test scans a table to answer a query (synchronous, so no other run interleaves). */
+  private scanning = 0;
 
   /**
    * Installs itself around the read methods of a database, the app's (`componentPath` "") or a
@@ -39,9 +55,18 @@ export class ReadTracker {
       const range = ranges.describe(query);
       return range === null || componentPath === "" ? range : { ...range, table: table(range.table) };
     };
+    const iterateDocs = db._iterateDocs.bind(db);
     db.get = (tableName, id) => {
-      this.current.getStore()?.set.readId(qualifiedId(componentPath, id));
+      if (this.scanning === 0) this.current.getStore()?.set.readId(qualifiedId(componentPath, id));
       return get(tableName, id);
+    };
+    db._iterateDocs = (tableName, callback) => {
+      this.scanning += 1;
+      try {
+        iterateDocs(tableName, callback);
+      } finally {
+        this.scanning -= 1;
+      }
     };
     db.startQuery = (query) => {
       const queryId = startQuery(query);
@@ -67,6 +92,32 @@ export class ReadTracker {
   /** Notes a read of the whole `table` by the function running now (storage syscalls: `_storage`). */
   record(table: string): void {
     this.current.getStore()?.set.readTable(table);
+  }
+
+  /** Notes a commit of the mutation running now, when it is traced (a no-op otherwise). */
+  recordCommit(commit: CommitOfRun): void {
+    this.current.getStore()?.commits?.push(commit);
+  }
+
+  /**
+   * Runs mutation `fn`, collecting what it reads and the commits it makes (recordCommit);
+   * `done` hears them once it returns or throws (a failed mutation read, but committed nothing).
+   */
+  async traceMutation<T>(
+    fn: () => Promise<T>,
+    done: (trace: { readSet: ReadSet; commits: CommitOfRun[]; failed: boolean }) => void,
+  ): Promise<T> {
+    const commits: CommitOfRun[] = [];
+    const run: RunReads = { set: new ReadSet(), walks: [], commits };
+    let failed = true;
+    try {
+      const result = await this.current.run(run, fn);
+      failed = false;
+      return result;
+    } finally {
+      recordWalks(run.set, run.walks);
+      done({ readSet: run.set, commits, failed });
+    }
   }
 
   /** Runs `fn`, collecting what it reads. */

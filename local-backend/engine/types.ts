@@ -39,6 +39,21 @@ export type CommitInfo = {
   version: number;
 };
 
+/**
+ * One client mutation as the engine ran it (Engine.traceMutations): what it read and wrote, to
+ * tell which mutations a Convex deployment would have made conflict (optimistic concurrency:
+ * a read set overlapping the writes of a commit made since the mutation began).
+ */
+export type MutationTrace = {
+  udfPath: string;
+  readSet: ReadSet;
+  writes: readonly DocumentWrite[];
+  /** Its commit's place among the commits applied since tracing began (1, 2, …); null: it committed nothing. */
+  commitSequence: number | null;
+  /** It threw (nothing it wrote was kept). */
+  failed: boolean;
+};
+
 export interface Engine {
   /** `udfPath` is "module:export", e.g. "books:list" or "lib/foo:bar". Public functions only unless `access` says internal. */
   runQuery(udfPath: string, args: JSONValue, identity: Identity, access?: Access): Promise<JSONValue>;
@@ -98,6 +113,12 @@ export interface Engine {
   useUploadToken(token: string): boolean;
   /** Gives back a token `useUploadToken` spent on an upload that did not happen, for a retry. */
   giveBackUploadToken(token: string): void;
+
+  /**
+   * Hears every client mutation (runMutation) from now on with its read and write sets, as each
+   * returns; returns a function that stops it. For benches: with no listener nothing is recorded.
+   */
+  traceMutations?(listener: (trace: MutationTrace) => void): () => void;
 
   /** Listener is called after each durable commit; returns an unsubscribe function. */
   onCommit(listener: (info: CommitInfo) => void): () => void;
