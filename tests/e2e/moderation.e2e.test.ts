@@ -122,7 +122,7 @@ describe("moderation journey", () => {
     const page = moderator.page;
     await page
       .getByRole("listitem", { name: `Post: ${TITLE}` })
-      .getByRole("button", { name: "Remove" })
+      .getByRole("button", { name: "Remove", exact: true })
       .click();
     const confirm = page.getByRole("dialog", { name: "Remove this post?" });
     await confirm.getByRole("button", { name: "Remove" }).click();
@@ -168,5 +168,38 @@ describe("moderation journey", () => {
     await log.getByText("suspended Ada").waitFor();
     await log.getByText(`removed post “${TITLE}”`).waitFor();
     await log.getByText(/Convex dashboard gave a role to Mo/).waitFor();
+  });
+
+  it("removes all of a person's content in batches, with the reason, and says when it is done", async () => {
+    const page = moderator.page;
+    const spam = ["Followers sale 1", "Followers sale 2", "Followers sale 3"];
+    const posts = [];
+    for (const title of spam) posts.push(await addPostAs(app, AUTHOR, title, "art"));
+    const client = new ConvexHttpClient(app.url);
+    client.setAuth((await signInTokens(app.engine, REPORTER)).token);
+    await client.mutation(api.reports.report, { target: { kind: "post", id: posts[0]! }, reason: "spam" });
+
+    const item = page.getByRole("listitem", { name: `Post: ${spam[0]}` });
+    await item.waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await item.getByRole("button", { name: "Remove all content" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove all content of Ada?" });
+    await dialog.getByRole("button", { name: "Remove all content" }).click();
+    await dialog.getByText("Please give a reason for the removal.").waitFor();
+    await dialog.getByLabel("Reason").fill("Spam account");
+    await dialog.getByRole("button", { name: "Remove all content" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    const removals = page.getByRole("list", { name: "Content removals" });
+    await removals.getByText(/^Done: \d+ items?: (.*, )?3 posts/).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await removals.getByText(/Spam account/).waitFor();
+    await page
+      .getByRole("list", { name: "Audit log" })
+      .getByText(/Spam account/)
+      .first()
+      .waitFor();
+    await shotsAtBothWidths(page, "moderation-after-removing-all");
+    for (const postId of posts) {
+      expect(await client.query(api.posts.get, { postId })).toBeNull();
+    }
   });
 });
