@@ -112,9 +112,22 @@ async function newContext(
   return context;
 }
 
-/** Runs in the page before its scripts: Math.random from a fixed seed (mulberry32). */
+/**
+ * Runs in the page before its scripts: Math.random from a fixed seed (mulberry32), a different one
+ * for each page load of the tab (counted in sessionStorage). One seed for every load gave every
+ * load the same Convex client session id (the client makes it with Math.random), and the backend,
+ * which answers a repeated (session, request) with the recorded result, answered a chat room's
+ * first heartbeat with an earlier page's mutation result.
+ */
 function seedMathRandom(): void {
-  let state = 0x2f6b_1a3d;
+  let load = 1;
+  try {
+    load = Number(sessionStorage.getItem("screens:load") ?? "0") + 1;
+    sessionStorage.setItem("screens:load", String(load));
+  } catch {
+    // about:blank has no storage; it loads no app either.
+  }
+  let state = 0x2f6b_1a3d ^ Math.imul(load, 0x9e37_79b9);
   Math.random = () => {
     state = (state + 0x6d2b79f5) | 0;
     let t = Math.imul(state ^ (state >>> 15), 1 | state);

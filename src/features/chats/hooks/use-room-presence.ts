@@ -144,7 +144,7 @@ export function useRoomPresence(roomId: Id<"chatRooms">, userId: Id<"users">): R
 }
 
 function sameTokens(known: PresenceTokens | null, answer: PresenceTokens): boolean {
-  return known?.roomToken === answer.roomToken && known.sessionToken === answer.sessionToken;
+  return known !== null && known.roomToken === answer.roomToken && known.sessionToken === answer.sessionToken;
 }
 
 /** The reader first, the others in the order the server gave (online first). */
