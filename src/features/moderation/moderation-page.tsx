@@ -1,3 +1,5 @@
+import { clsx } from "clsx";
+import { useState } from "react";
 import { Navigate } from "react-router-dom";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -16,6 +18,9 @@ import { useScreenTitle } from "@/hooks/use-screen-title";
 export default function ModerationPage() {
   useScreenTitle("Moderation");
   const status = useMyStatus();
+  // On a phone the other panels stack under the queue: shown before the queue's cards arrive,
+  // they would be pushed down the screen when the cards came (a layout shift of 0.12).
+  const [queueShown, setQueueShown] = useState(false);
   if (status === undefined) return <Spinner />;
   if (status === null || status.role === null) return <Navigate to={paths.home.href()} replace />;
   return (
@@ -23,8 +28,8 @@ export default function ModerationPage() {
       <h1 className="text-2xl font-bold text-fg">Moderation</h1>
       <p className="mt-1 text-sm text-fg-muted">Every action here is written to the audit log with your name.</p>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <ReportsQueue />
-        <div className="space-y-8">
+        <ReportsQueue onFirstPage={() => setQueueShown(true)} />
+        <div className={clsx("space-y-8", !queueShown && "max-lg:hidden")}>
           <SuspensionsList />
           <ContentRemovals />
           {status.role === "admin" && <RolesPanel />}

@@ -4,8 +4,8 @@ import type { ItemReports as ItemReportsData } from "../moderation-types";
 
 /**
  * Why people reported an item: its newest reports (moderationLists.reportsOf, the card's own
- * query) and how many more there are. While they load, one muted line holds the place of the
- * first report, so a card with one report (the usual case) does not change height.
+ * query) and how many more there are. While they load, a muted line two lines tall holds the place
+ * of the first report with its details, so a card with one report (the usual case) keeps its height.
  */
 export function ItemReports({ data, kindLabel }: { data: ItemReportsData | undefined; kindLabel: string }) {
   return (
@@ -15,7 +15,8 @@ export function ItemReports({ data, kindLabel }: { data: ItemReportsData | undef
       className="mt-3 space-y-2 border-l-2 border-danger-line pl-3"
     >
       {data === undefined ? (
-        <li className="text-sm text-fg-subtle">Loading reports...</li>
+        // Two lines, as tall as the usual card's one report with its details: no shift when it comes.
+        <li className="min-h-10 text-sm text-fg-subtle">Loading reports...</li>
       ) : (
         <>
           {data.reports.map((report) => (

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { usePaginatedQuery } from "convex/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadMoreButton } from "@/components/ui/load-more-button";
 import { Spinner } from "@/components/ui/spinner";
@@ -12,8 +12,11 @@ import { ReportedItemCard } from "./reported-item-card";
 const PAGE_SIZE = 10;
 type Sort = "newest" | "most";
 
-/** The open reports, one card per reported item, live; newest report first or most reported first. */
-export function ReportsQueue() {
+/**
+ * The open reports, one card per reported item, live; newest report first or most reported first.
+ * `onFirstPage` runs once the first page is on screen (the page shows what stacks below only then).
+ */
+export function ReportsQueue({ onFirstPage }: { onFirstPage?: () => void }) {
   const [sort, setSort] = useState<Sort>("newest");
   const [now, moveOn] = useMinuteArgument();
   const { results, status, loadMore } = usePaginatedQuery(
@@ -21,6 +24,10 @@ export function ReportsQueue() {
     { sort, now },
     { initialNumItems: PAGE_SIZE },
   );
+  const firstPageShown = status !== "LoadingFirstPage";
+  useEffect(() => {
+    if (firstPageShown) onFirstPage?.();
+  }, [firstPageShown, onFirstPage]);
   useMoveOnWhenPassed(
     now,
     results.map((item) => (item.authorSuspended ? (item.author.suspendedUntil ?? null) : null)),
