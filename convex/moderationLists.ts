@@ -132,10 +132,7 @@ export const suspensions = moderatorQuery({
       .query("suspensions")
       .order("desc")
       .paginate(withPageSizeCapped(paginationOpts, MAX_PAGE));
-    const personOf = await publicUsers(ctx, [
-      ...result.page.map((row) => row.userId),
-      ...result.page.flatMap((row) => (row.byUserId ? [row.byUserId] : [])),
-    ]);
+    const { personOf, actorName } = await peopleOfRows(ctx, result.page);
     return {
       ...result,
       page: result.page.map((row) => ({
@@ -145,7 +142,7 @@ export const suspensions = moderatorQuery({
         endsAt: row.endsAt,
         reason: row.reason,
         active: isActive(row, now),
-        by: row.byUserId ? personOf(row.byUserId).displayName : "Convex dashboard",
+        by: actorName(row.byUserId),
       })),
     };
   },
@@ -189,17 +186,14 @@ export const contentRemovals = moderatorQuery({
       .query("contentRemovals")
       .order("desc")
       .paginate(withPageSizeCapped(paginationOpts, MAX_PAGE));
-    const personOf = await publicUsers(ctx, [
-      ...result.page.map((row) => row.userId),
-      ...result.page.flatMap((row) => (row.byUserId ? [row.byUserId] : [])),
-    ]);
+    const { personOf, actorName } = await peopleOfRows(ctx, result.page);
     return {
       ...result,
       page: result.page.map((row) => ({
         _id: row._id,
         _creationTime: row._creationTime,
         user: personOf(row.userId),
-        by: row.byUserId ? personOf(row.byUserId).displayName : "Convex dashboard",
+        by: actorName(row.byUserId),
         reason: row.reason,
         removed: row.removed,
         summary: describeCounts(row.counts),
@@ -234,4 +228,18 @@ export const staff = adminQuery({
 
 async function personWithRole(ctx: QueryCtx, userId: Id<"users">) {
   return { ...(await publicUser(ctx, userId)), role: await roleOf(ctx, userId) };
+}
+
+/**
+ * The people a page of suspensions or removals names, read once: whom each row is about
+ * (`userId`) and who acted (`byUserId`; "Convex dashboard" when nobody signed in did).
+ */
+async function peopleOfRows(ctx: QueryCtx, rows: { userId: Id<"users">; byUserId?: Id<"users"> }[]) {
+  const personOf = await publicUsers(ctx, [
+    ...rows.map((row) => row.userId),
+    ...rows.flatMap((row) => (row.byUserId ? [row.byUserId] : [])),
+  ]);
+  const actorName = (byUserId: Id<"users"> | undefined) =>
+    byUserId ? personOf(byUserId).displayName : "Convex dashboard";
+  return { personOf, actorName };
 }

@@ -28,13 +28,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConvexClient } from "convex/browser";
-import { importPKCS8, SignJWT } from "jose";
 import WebSocket from "ws";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
-import { DEFAULT_PERSONALITY } from "../convex/shared/validators";
-import type { Engine } from "../local-backend/engine/types";
 import { startLocalBackend } from "../local-backend/server/start-server";
+import { benchUsers } from "./bench-invalidation/bench-users";
 
 /** 50 rooms; BENCH_CHAT_ROOMS=n for a quicker, smaller run while working on it. */
 const ROOMS = Number(process.env.BENCH_CHAT_ROOMS ?? 50);
@@ -219,51 +217,12 @@ function nextMessage<T extends FromClients["type"]>(
   });
 }
 
-/**
- * 1,000 verified users with profiles, signed in as Convex Auth signs them in (a session and an
- * RS256 token with subject "user|session"), without 2,000 password hashes.
- */
-async function benchUsers(engine: Engine, count: number): Promise<{ userId: Id<"users">; token: string }[]> {
-  const key = await importPKCS8(engine.env.JWT_PRIVATE_KEY ?? "", "RS256");
-  const issuer = engine.env.CONVEX_SITE_URL ?? "";
-  const users: { userId: Id<"users">; token: string }[] = [];
-  for (let start = 0; start < count; start += 100) {
-    const batch = await engine.admin.run(async (ctx) => {
-      const made: { userId: Id<"users">; sessionId: string }[] = [];
-      for (let index = start; index < Math.min(count, start + 100); index++) {
-        const email = `chatter${index}@example.com`;
-        const userId = await ctx.db.insert("users", { email, emailVerificationTime: Date.now() });
-        await ctx.db.insert("profiles", {
-          userId,
-          email,
-          displayName: `Chatter ${index}`,
-          personality: DEFAULT_PERSONALITY,
-        });
-        const sessionId = await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 3_600_000 });
-        made.push({ userId, sessionId });
-      }
-      return made;
-    });
-    for (const { userId, sessionId } of batch) {
-      const token = await new SignJWT({ sub: `${userId}|${sessionId}` })
-        .setProtectedHeader({ alg: "RS256" })
-        .setIssuedAt()
-        .setIssuer(issuer)
-        .setAudience("convex")
-        .setExpirationTime("2h")
-        .sign(key);
-      users.push({ userId, token });
-    }
-  }
-  return users;
-}
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-chat-"));
   const backend = await startLocalBackend({ port: 0, dataDir, seed: false, log: () => undefined });
   let child: ChildProcess | undefined;
   try {
-    const users = await benchUsers(backend.engine, CLIENTS);
+    const users = await benchUsers(backend.engine, CLIENTS, "Chatter");
     const rooms = await backend.engine.admin.run(async (ctx) => {
       const ids: Id<"chatRooms">[] = [];
       for (let room = 0; room < ROOMS; room++) {

@@ -1,7 +1,7 @@
 /**
- * Bench users and their clients: verified users with profiles, signed in as Convex Auth signs
- * them in (a session and an RS256 token with subject "user|session", as scripts/bench-chat.ts
- * does), without a password hash each; and official ConvexClients over WebSockets.
+ * Bench users and their clients (this bench's and scripts/bench-chat.ts's): verified users with
+ * profiles, signed in as Convex Auth signs them in (a session and an RS256 token with subject
+ * "user|session"), without a password hash each; and official ConvexClients over WebSockets.
  */
 import { ConvexClient } from "convex/browser";
 import { importPKCS8, SignJWT } from "jose";

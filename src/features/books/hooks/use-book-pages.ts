@@ -1,5 +1,5 @@
 import { useConvex, useQuery } from "convex/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useAddressPages } from "@/hooks/use-address-pages";
 import { useLastDefined } from "@/hooks/use-last-defined";
 import { api } from "@convex/_generated/api";
@@ -16,9 +16,7 @@ export function useBookPages() {
   const pages = useAddressPages("board:stream", (cursor) => convex.query(api.books.page, { cursor }));
   const { cursor, pageNumber } = pages;
   const result = useQuery(api.books.page, cursor === undefined ? "skip" : { cursor });
-  const lastResult = useRef(result);
-  if (result !== undefined) lastResult.current = result;
-  const shown = result ?? lastResult.current;
+  const shown = useLastDefined(result);
   // Its own query (books.totalPages), so a new book re-runs page 1 only, not every open page.
   const totalPages = useLastDefined(useQuery(api.books.totalPages, {})) ?? null;
 

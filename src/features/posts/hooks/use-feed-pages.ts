@@ -1,10 +1,9 @@
 import { useConvex, useQuery } from "convex/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useAddressPages } from "@/hooks/use-address-pages";
 import { useLastDefined } from "@/hooks/use-last-defined";
 import { api } from "@convex/_generated/api";
 import type { FeedSort, PostCategory } from "../post-categories";
-import type { FeedPage } from "../post-types";
 
 /**
  * The feed's pages for one sort and category selection. The page number is in the address
@@ -19,9 +18,7 @@ export function useFeedPages(sort: FeedSort, categories: PostCategory[]) {
   );
   const { cursor, pageNumber } = pages;
   const result = useQuery(api.posts.feed, cursor === undefined ? "skip" : { sort, categories, cursor });
-  const lastResult = useRef<FeedPage | undefined>(result);
-  if (result !== undefined) lastResult.current = result;
-  const shown = result ?? lastResult.current;
+  const shown = useLastDefined(result);
   // Its own query (posts.totalPages), so a new post does not re-run every open page.
   const totalPages = useLastDefined(useQuery(api.posts.totalPages, { categories })) ?? null;
 
