@@ -20,6 +20,7 @@ import {
   roleValidator,
 } from "./shared/moderation-validators";
 import { contentRemovalCountsValidator } from "./lib/moderation/removal-kinds";
+import { accountDeletionStageValidator } from "./lib/account-deletion/stages";
 
 /**
  * The whole data model (seed §3). Where the original kept growing lists inside a document
@@ -145,14 +146,20 @@ export default defineSchema({
   likes: defineTable({
     targetId: likeTargetValidator,
     userId: v.id("users"),
-  }).index("by_targetId_and_userId", ["targetId", "userId"]),
+  })
+    .index("by_targetId_and_userId", ["targetId", "userId"])
+    // A person's likes given, oldest first: "Download my data" (dataExport.ts) and account deletion.
+    .index("by_userId", ["userId"]),
 
   /** When a user last counted as a viewer of a book or post, so reloads do not inflate views. */
   views: defineTable({
     targetId: likeTargetValidator,
     userId: v.id("users"),
     viewedAt: v.number(),
-  }).index("by_targetId_and_userId", ["targetId", "userId"]),
+  })
+    .index("by_targetId_and_userId", ["targetId", "userId"])
+    // A person's view rows, for deleting their account (accountDeletion.ts).
+    .index("by_userId", ["userId"]),
 
   /**
    * A book or post whose views, likes or comments moved since the listed counts were refreshed:
@@ -229,6 +236,8 @@ export default defineSchema({
     until: v.number(),
   })
     .index("by_roomId_and_userId", ["roomId", "userId"])
+    // A person's typing signals, for deleting their account (accountDeletion.ts).
+    .index("by_userId", ["userId"])
     .index("by_roomId_and_until", ["roomId", "until"]),
 
   /**
@@ -272,7 +281,22 @@ export default defineSchema({
     storageId: v.id("_storage"),
     ownerId: v.id("users"),
     attached: v.boolean(),
-  }).index("by_storageId", ["storageId"]),
+  })
+    .index("by_storageId", ["storageId"])
+    // A person's uploads, for deleting their account (accountDeletion.ts).
+    .index("by_ownerId", ["ownerId"]),
+
+  /**
+   * A change of e-mail address waiting for its code (issue 30, accountSettings.ts): one per user,
+   * a new request replaces it; the code is kept only as a hash bound to the user and new address.
+   */
+  emailChanges: defineTable({
+    userId: v.id("users"),
+    newEmail: v.string(),
+    codeHash: v.string(),
+    expiresAt: v.number(),
+    failedAttempts: v.number(),
+  }).index("by_userId", ["userId"]),
 
   /** Failed password and code tries per (client, address) and per address (lib/sign-in-backoff.ts). */
   signInFailures: defineTable({
@@ -366,7 +390,9 @@ export default defineSchema({
     .index("by_itemId_and_reporterId", ["itemId", "reporterId"])
     // An item's reports by time: the newest for the queue, and those not counted yet.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- the time order is what it is for
-    .index("by_itemId", ["itemId"]),
+    .index("by_itemId", ["itemId"])
+    // The reports a person filed, for deleting their account (accountDeletion.ts).
+    .index("by_reporterId", ["reporterId"]),
 
   /**
    * "Remove all content of this person" (lib/moderation/content-removal.ts): one row per run,
@@ -382,6 +408,31 @@ export default defineSchema({
     counts: contentRemovalCountsValidator,
     removed: v.number(),
     /** When the last batch ran: starting again resumes a run whose batches stopped. */
+    updatedAt: v.number(),
+    finishedAt: v.optional(v.number()),
+  })
+    .index("by_userId", ["userId"])
+    // The runs a moderator started, unnamed when their account is deleted (accountDeletion.ts).
+    .index("by_byUserId", ["byUserId"]),
+
+  /**
+   * "Download my data" (issue 30, dataExport.ts): one row per export, at most one per person at a
+   * time. An action writes the ZIP into storage and `progress` as it goes; the row and its file
+   * are deleted a day after the start (the download link itself works one hour after `finishedAt`).
+   */
+  dataExports: defineTable({
+    userId: v.id("users"),
+    status: v.union(v.literal("running"), v.literal("done"), v.literal("failed")),
+    /** What is being collected now ("posts", "images"…), for "Collecting your posts… 40%". */
+    stage: v.string(),
+    /** 0–100. */
+    progress: v.number(),
+    storageId: v.optional(v.id("_storage")),
+    /** The ZIP's size in bytes, once done. */
+    size: v.optional(v.number()),
+    error: v.optional(v.string()),
+    startedAt: v.number(),
+    /** When the action last wrote here: a running export silent for long has died (dataExport.ts). */
     updatedAt: v.number(),
     finishedAt: v.optional(v.number()),
   }).index("by_userId", ["userId"]),
@@ -405,11 +456,15 @@ export default defineSchema({
   })
     .index("by_userId", ["userId"])
     // For clearing the ones that have run out (moderation.clearEndedSuspensions).
-    .index("by_endsAt", ["endsAt"]),
+    .index("by_endsAt", ["endsAt"])
+    // The suspensions a moderator made, unnamed when their account is deleted (accountDeletion.ts).
+    .index("by_byUserId", ["byUserId"]),
 
   /**
-   * The audit log: one row per moderation action, written in the same mutation, never changed
-   * or deleted by any function. `actorId` absent means the Convex dashboard (internal functions).
+   * The audit log: one row per moderation action, written in the same mutation, never deleted
+   * by any function. `actorId` absent means the Convex dashboard (internal functions). The one
+   * change: when the subject deletes their account, `summary` (their own words) is cleared
+   * (accountDeletion.ts); ids, reasons and details stay.
    */
   moderationLog: defineTable({
     action: moderationActionValidator,
@@ -423,7 +478,26 @@ export default defineSchema({
     reason: v.optional(v.string()),
     /** e.g. "until 2026-12-01T14:00:00.000Z", "moderator", "3 reports". */
     detail: v.optional(v.string()),
-  }),
+  })
+    // The rows about one person, whose summaries go when they delete their account.
+    .index("by_subjectId", ["subjectId"]),
+
+  /**
+   * "Delete my account" (issue 30, accountDeletion.ts): one row per account being deleted. The
+   * person can no longer sign in from the moment it exists; `stage` says which kind of their
+   * data the background batches are deleting, `updatedAt` when the last batch ran (the cron
+   * resumes a deletion whose batches stopped). The last batch deletes this row with the user.
+   */
+  accountDeletions: defineTable({
+    userId: v.id("users"),
+    stage: accountDeletionStageValidator,
+    /** Where a stage that walks a range it does not shrink (the moderation log) got to. */
+    cursor: v.optional(v.string()),
+    startedAt: v.number(),
+    updatedAt: v.number(),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_updatedAt", ["updatedAt"]),
 
   /**
    * Verification e-mails captured instead of sent, shown on /dev/mailbox
@@ -432,7 +506,10 @@ export default defineSchema({
   devMailbox: defineTable({
     to: v.string(),
     subject: v.string(),
-    code: v.string(),
-    link: v.string(),
+    // The plain body; optional because rows from before issue 30 have none.
+    text: v.optional(v.string()),
+    // Absent on a notice mail, which carries no code or link.
+    code: v.optional(v.string()),
+    link: v.optional(v.string()),
   }).index("by_to", ["to"]),
 });

@@ -1,18 +1,14 @@
 import { Email } from "@convex-dev/auth/providers/Email";
-import { ConvexError } from "convex/values";
 import { internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
-import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from "../shared/auth-messages";
+import { VERIFICATION_CODE_LENGTH } from "../shared/auth-messages";
 
 export const EMAIL_CODE_PROVIDER_ID = "email-code";
 const CODE_LIFETIME_SECONDS = 60 * 60;
-const DEFAULT_FROM = "DUMY <onboarding@resend.dev>";
 const SUBJECT = "Your DUMY verification code";
 
-/** True when mail goes to the dev mailbox page instead of the internet (PRODUCT D6). */
-export function devMailboxEnabled(): boolean {
-  return process.env.AUTH_DEV_MAILBOX === "1";
-}
+/** Re-exported for the modules that asked auth-email before issue 30 moved mail to lib/mail.ts. */
+export { devMailboxEnabled } from "./mail";
 
 /**
  * A uniformly random 8-digit code from the platform's CSPRNG. Rejection sampling keeps every
@@ -39,40 +35,12 @@ export function verificationLink(email: string, code: string): string {
 export type VerificationMail = { to: string; subject: string; code: string; link: string };
 
 /**
- * Sends the code: into the dev mailbox when the deployment runs with AUTH_DEV_MAILBOX=1,
- * else through Resend when RESEND_API_KEY is set. Without either, nobody could ever verify,
- * so it says so in the server log and fails the sign-up instead of pretending.
+ * Sends the code through the app's one mail path (lib/mail.ts: the dev mailbox offline, the
+ * Resend component on a deployment). Convex Auth calls this from an action, hence the mutation.
+ * Throws AUTH_MESSAGES.mailNotSent when no way to send mail is configured.
  */
 export async function deliverVerificationMail(ctx: ActionCtx, mail: VerificationMail): Promise<void> {
-  if (devMailboxEnabled()) {
-    await ctx.runMutation(internal.devMailbox.deliver, mail);
-    return;
-  }
-  const apiKey = process.env.RESEND_API_KEY;
-  if (apiKey) {
-    await sendWithResend(apiKey, mail);
-    return;
-  }
-  console.error("No way to send verification e-mail: set RESEND_API_KEY, or AUTH_DEV_MAILBOX=1 for local use.");
-  throw new ConvexError(AUTH_MESSAGES.mailNotSent);
-}
-
-async function sendWithResend(apiKey: string, mail: VerificationMail): Promise<void> {
-  const response = await fetch("https://api.resend.com/emails", {
-    method: "POST",
-    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      from: process.env.AUTH_EMAIL_FROM || DEFAULT_FROM,
-      to: [mail.to],
-      subject: mail.subject,
-      text: mailText(mail),
-      html: mailHtml(mail),
-    }),
-  });
-  if (!response.ok) {
-    console.error(`Resend refused the verification e-mail: ${response.status} ${await response.text()}`);
-    throw new ConvexError(AUTH_MESSAGES.mailNotSent);
-  }
+  await ctx.runMutation(internal.mail.queue, { ...mail, text: mailText(mail), html: mailHtml(mail) });
 }
 
 function mailText({ code, link }: VerificationMail): string {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api } from "../../convex/_generated/api";
+import { Resend } from "@convex-dev/resend";
+import { api, components } from "../../convex/_generated/api";
 import { generateVerificationCode } from "../../convex/lib/auth-email";
 import { AUTH_MESSAGES } from "../../convex/shared/auth-messages";
 import { useAuthEnvironment } from "./auth-env";
@@ -10,6 +11,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -63,37 +65,25 @@ describe("dev mailbox", () => {
 });
 
 describe("mail transport without the dev mailbox", () => {
-  test("sends the code through Resend's HTTP API when RESEND_API_KEY is set", async () => {
+  test("queues the code in the Resend component when RESEND_API_KEY is set, with no bare fetch (issue 30)", async () => {
+    // Frozen timers: the component's batch worker (and its HTTP call) must not run in this test.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const t = newBackend();
     delete process.env.AUTH_DEV_MAILBOX;
     process.env.RESEND_API_KEY = "re_test";
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response("{}", { status: 200 }));
+    const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
+    const send = vi.spyOn(Resend.prototype, "sendEmail");
 
     await signUp(t, "dora@example.com");
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe("https://api.resend.com/emails");
-    expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer re_test");
-    const body = JSON.parse(String(init?.body)) as { from: string; to: string[]; text: string };
-    expect(body.from).toBe("DUMY <onboarding@resend.dev>");
-    expect(body.to).toEqual(["dora@example.com"]);
-    expect(body.text).toMatch(/\b\d{8}\b/);
+    expect(send).toHaveBeenCalledTimes(1);
+    const emailId = (await send.mock.results[0]?.value) as string;
+    const queued = await t.run((ctx) => ctx.runQuery(components.resend.lib.get, { emailId }));
+    expect(queued).toMatchObject({ from: "DUMY <onboarding@resend.dev>", to: ["dora@example.com"], status: "waiting" });
+    expect(queued?.text).toMatch(/\b\d{8}\b/);
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(await t.run((ctx) => ctx.db.query("devMailbox").collect())).toHaveLength(0);
-  });
-
-  test("fails with a clear message when Resend refuses", async () => {
-    const t = newBackend();
-    delete process.env.AUTH_DEV_MAILBOX;
-    process.env.RESEND_API_KEY = "re_test";
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response("bad key", { status: 401 })),
-    );
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
-
-    await expect(signUp(t, "dora@example.com")).rejects.toThrow(AUTH_MESSAGES.mailNotSent);
   });
 
   test("fails with a clear message when no transport is configured", async () => {

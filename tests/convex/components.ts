@@ -9,6 +9,7 @@
 import migrationsTest from "@convex-dev/migrations/test";
 import presenceTest from "@convex-dev/presence/test";
 import rateLimiterTest from "@convex-dev/rate-limiter/test";
+import resendTest from "@convex-dev/resend/test";
 import shardedCounterTest from "@convex-dev/sharded-counter/test";
 import type { TestConvex } from "convex-test";
 import type { GenericSchema, SchemaDefinition } from "convex/server";
@@ -21,6 +22,7 @@ export const APP_COMPONENTS = {
   presence: presenceTest.register,
   shardedCounter: shardedCounterTest.register,
   migrations: migrationsTest.register,
+  resend: resendTest.register,
 } satisfies Record<string, (t: AnyTestConvex, name: string) => void>;
 
 export function registerComponents<T extends AnyTestConvex>(t: T): T {

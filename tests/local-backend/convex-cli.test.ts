@@ -25,8 +25,8 @@ const CLI_TIMEOUT_MS = 60_000;
 const INTERNAL_FUNCTION = "moderation:grantRole";
 const INTERNAL_ARGS = { email: "alice@example.com", role: "admin" };
 /** A harmless internal mutation that leaves a row the export and import tests then move around. */
-const MAILBOX_FUNCTION = "devMailbox:deliver";
-const MAILBOX_ARGS = { to: "cli@example.com", subject: "From the CLI", code: "12345678", link: "http://x/verify" };
+const MAILBOX_FUNCTION = "mail:queue";
+const MAILBOX_ARGS = { to: "cli@example.com", subject: "From the CLI", text: "12345678", html: "<p>12345678</p>" };
 
 type CliResult = { code: number; stdout: string; stderr: string };
 

@@ -47,14 +47,22 @@ function MessageList() {
             <dd className="break-all font-medium text-fg">{message.to}</dd>
             <dt className="text-fg-subtle">Subject</dt>
             <dd className="text-fg">{message.subject}</dd>
-            <dt className="text-fg-subtle">Code</dt>
-            <dd className="font-mono text-lg font-semibold tracking-widest text-fg">{message.code}</dd>
-            <dt className="text-fg-subtle">Link</dt>
-            <dd className="break-all">
-              <a href={message.link} className="text-accent-fg underline-offset-2 hover:underline">
-                {message.link}
-              </a>
-            </dd>
+            {message.code === undefined ? null : (
+              <>
+                <dt className="text-fg-subtle">Code</dt>
+                <dd className="font-mono text-lg font-semibold tracking-widest text-fg">{message.code}</dd>
+              </>
+            )}
+            {message.link === undefined ? null : (
+              <>
+                <dt className="text-fg-subtle">Link</dt>
+                <dd className="break-all">
+                  <a href={message.link} className="text-accent-fg underline-offset-2 hover:underline">
+                    {message.link}
+                  </a>
+                </dd>
+              </>
+            )}
             <dt className="text-fg-subtle">Time</dt>
             <dd className="text-fg-secondary">
               <time dateTime={new Date(message._creationTime).toISOString()}>
@@ -62,6 +70,12 @@ function MessageList() {
               </time>
             </dd>
           </dl>
+          {message.text === undefined ? null : (
+            // The plain body as sent, line breaks kept; a notice mail says everything here.
+            <p className="mt-3 whitespace-pre-wrap break-words border-t border-line pt-3 text-sm text-fg-secondary">
+              {message.text}
+            </p>
+          )}
         </li>
       ))}
     </ul>

@@ -109,7 +109,7 @@ export async function latestMail(engine: Engine, email: string): Promise<{ code:
       .withIndex("by_to", (q) => q.eq("to", email))
       .order("desc")
       .first();
-    return mail === null ? null : { code: mail.code, link: mail.link };
+    return mail === null ? null : { code: mail.code ?? "", link: mail.link ?? "" };
   });
 }
 
