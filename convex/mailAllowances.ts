@@ -1,7 +1,7 @@
 /** The verification-mail allowances of lib/mail-limits.ts, taken in one transaction. */
 import { ConvexError, v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { mailLimitMessage, mailLimitsOf, mailLimits } from "./lib/mail-limits";
+import { mailLimitMessage, mailLimitsOf, mailLimits, mailReasonValidator } from "./lib/mail-limits";
 
 /**
  * Takes one mail from every allowance of this address and client, or none when any is used up
@@ -9,7 +9,7 @@ import { mailLimitMessage, mailLimitsOf, mailLimits } from "./lib/mail-limits";
  * One mutation, so requests sent at the same time cannot all pass the check before any takes.
  */
 export const take = internalMutation({
-  args: { email: v.string(), clientId: v.string(), reason: v.union(v.literal("resend"), v.literal("account")) },
+  args: { email: v.string(), clientId: v.string(), reason: mailReasonValidator },
   handler: async (ctx, { email, clientId, reason }) => {
     const limits = mailLimitsOf(email, clientId);
     let wait = 0;

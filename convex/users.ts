@@ -1,21 +1,23 @@
 import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internalQuery, query } from "./_generated/server";
-import { requireVerifiedUser } from "./lib/auth";
+import { requireVerifiedUser, sessionUser } from "./lib/auth";
 import { signInOptions as currentSignInOptions } from "./lib/auth-options";
 import { needsName } from "./lib/profiles";
 
 /**
  * Who is signed in, for the shell and the route guard. Unlike feature queries it answers
  * unverified users too (with `emailVerified: false`) so the client can send them to verify.
+ * Null when the caller's session has ended (signed out from another device, a password change,
+ * a deleted account) although their token is still valid: the client then signs this device out
+ * (src/app/use-ended-session-sign-out.ts).
  */
 export const viewer = query({
   args: {},
   handler: async (ctx) => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) return null;
-    const user = await ctx.db.get(userId);
+    const user = await sessionUser(ctx);
     if (user === null) return null;
+    const userId = user._id;
     const profile = await ctx.db
       .query("profiles")
       .withIndex("by_userId", (q) => q.eq("userId", userId))

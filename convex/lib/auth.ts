@@ -1,4 +1,4 @@
-import { getAuthUserId } from "@convex-dev/auth/server";
+import { getAuthSessionId, getAuthUserId } from "@convex-dev/auth/server";
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
@@ -8,10 +8,27 @@ export const NOT_SIGNED_IN = "You must be logged in to do that.";
 export const NOT_VERIFIED = "Please verify your email before logging in";
 export const NOT_OWNER = "You are not allowed to change this.";
 
-/** The signed-in user's document, or a ConvexError for anonymous callers. */
-export async function requireUser(ctx: QueryCtx): Promise<Doc<"users">> {
+/**
+ * The caller's users document while their session lasts, else null. Convex Auth's JWT stays
+ * valid until it expires (up to an hour) after its session is deleted (sign out elsewhere, a
+ * password change, account deletion), so the session row is checked too: one `db.get` by id,
+ * and every query that reads it re-runs the moment the session is deleted, which is how a
+ * signed-out device learns it at once. Sessions are never patched (refreshing a token writes
+ * only refresh-token rows), so the read adds no re-runs of its own.
+ */
+export async function sessionUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   const userId = await getAuthUserId(ctx);
-  const user = userId === null ? null : await ctx.db.get(userId);
+  if (userId === null) return null;
+  // A subject without a well-formed session id (no "|", an admin's made-up identity) has no session.
+  const sessionId = ctx.db.normalizeId("authSessions", (await getAuthSessionId(ctx)) ?? "");
+  const session = sessionId === null ? null : await ctx.db.get(sessionId);
+  if (session === null || session.userId !== userId) return null;
+  return await ctx.db.get(userId);
+}
+
+/** The signed-in user's document, or a ConvexError for anonymous callers and ended sessions. */
+export async function requireUser(ctx: QueryCtx): Promise<Doc<"users">> {
+  const user = await sessionUser(ctx);
   if (user === null) throw new ConvexError(NOT_SIGNED_IN);
   return user;
 }

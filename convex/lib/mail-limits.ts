@@ -4,6 +4,7 @@
  * many inboxes. Counted with the rate-limiter component, as chat flood control is.
  */
 import { DAY, MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
+import { v, type Infer } from "convex/values";
 import { components, internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
 import { AUTH_MESSAGES } from "../shared/auth-messages";
@@ -25,8 +26,17 @@ export const mailLimits = new RateLimiter(components.rateLimiter, LIMITS);
 
 type MailLimit = keyof typeof LIMITS;
 
-/** Why a mail is being sent: the resend button words its refusal like the seed's resend failure. */
-export type MailReason = "resend" | "account";
+/**
+ * Why a mail is being sent: the resend button words its refusal like the seed's resend failure;
+ * a password reset takes from the same allowances (one inbox, one budget) but names itself.
+ */
+export const mailReasonValidator = v.union(
+  v.literal("resend"),
+  v.literal("account"),
+  v.literal("reset"),
+  v.literal("emailChange"),
+);
+export type MailReason = Infer<typeof mailReasonValidator>;
 
 /** The allowances one mail to `email`, asked for by `clientId`, takes from. */
 export function mailLimitsOf(email: string, clientId: string): [MailLimit, string][] {
@@ -51,6 +61,8 @@ export async function takeMailAllowance(
 export function mailLimitMessage(waitMs: number, reason: MailReason): string {
   const minutes = Math.max(1, Math.ceil(waitMs / MINUTE));
   const when = minutes < 120 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(minutes / 60)} hours`;
+  if (reason === "reset") return `Too many password reset e-mails. Please try again in ${when}.`;
+  if (reason === "emailChange") return `Too many e-mail change codes. Please try again in ${when}.`;
   return reason === "resend"
     ? `${AUTH_MESSAGES.resendFailed.replace("Please try again.", `Please try again in ${when}.`)}`
     : `Too many verification e-mails for this address. Please try again in ${when}.`;

@@ -28,6 +28,10 @@ export const AUTH_MESSAGES = {
   alreadyVerified: "This email is already verified. Please log in.",
   mailNotSent: "The verification email could not be sent. Please try again later.",
   mailboxUnavailable: "The dev mailbox is not available",
+  // Forgotten password (issue 30): one answer whether or not the address has an account.
+  resetSent: "If an account exists for this address, we sent a code to it.",
+  invalidResetCode: "This code is wrong or has expired. Request a new one.",
+  resetWhileSignedIn: "You are already logged in. Log out first to reset a password.",
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -51,3 +55,15 @@ export function normalizeEmail(email: string): string {
 export function isEmailAddress(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 }
+
+/** Account settings (issue 30): changing the password or the e-mail address, other devices. */
+export const ACCOUNT_MESSAGES = {
+  wrongCurrentPassword: "Your current password is incorrect.",
+  noPassword: "You sign in with Google: this account has no password to change.",
+  emailFromGoogle: "You sign in with Google: your e-mail address comes from your Google account.",
+  emailInUse: "This email is already in use",
+  sameEmail: "This is already your e-mail address.",
+  noEmailChange: "No e-mail change is waiting for a code. Please request a new code.",
+  invalidEmailCode: "Invalid or expired code. Please check it or request a new one.",
+  tooManyEmailCodes: "Too many wrong codes. Please request a new one.",
+} as const;

@@ -20,6 +20,8 @@ export const SIGNED_OUT_SCREENS: readonly Screen[] = [
   { name: "login", path: "/login" },
   { name: "register", path: "/register" },
   { name: "verify-email", path: "/verify-email" },
+  { name: "forgot-password", path: "/forgot-password" },
+  { name: "reset-password", path: "/reset-password" },
   { name: "dev-mailbox", path: "/dev/mailbox" },
 ];
 
@@ -49,6 +51,12 @@ export function signedInScreens(ids: DemoIds): Screen[] {
     // /account sends the signed-in user on to /account/<her id>.
     { name: "account", path: "/account" },
     { name: "profile-other", path: at(ids.otherUser, (id) => `/account/${id}`, "the seed has no second user") },
+    { name: "settings", path: "/settings" },
+    {
+      name: "settings-delete-dialog",
+      path: "/settings",
+      act: (page) => page.getByRole("button", { name: "Delete my account" }).click(),
+    },
     { name: "friends", path: "/friends" },
     { name: "messages", path: "/messages" },
     {

@@ -10,6 +10,7 @@ import { ConnectionStatusProvider } from "./connection-status";
 import { LazyToaster } from "./lazy-toaster";
 import { NameStepGate } from "./name-step-gate";
 import { TopBar } from "./top-bar";
+import { useEndedSessionSignOut } from "./use-ended-session-sign-out";
 
 // Rarely shown, so it stays out of the first download (ARCHITECTURE budget for initial JS).
 const SuspendedNotice = lazy(async () => ({ default: (await import("./suspended-notice")).SuspendedNotice }));
@@ -23,6 +24,8 @@ export function RootLayout() {
   // Every function refuses a suspended user, so the page (and the bars' live counts) give way to the notice.
   const suspension = useMyStatus()?.suspension ?? null;
   const suspended = suspension !== null && !onSignInPage;
+  // A session ended from another device (or by a password change) signs this one out live.
+  useEndedSessionSignOut();
 
   useEffect(() => audio.setPath(pathname), [audio, pathname]);
 

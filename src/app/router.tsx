@@ -22,15 +22,22 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.login.pattern, lazy: lazyPage(() => import("@/features/auth/login-page")) },
               { path: paths.register.pattern, lazy: lazyPage(() => import("@/features/auth/register-page")) },
+              {
+                path: paths.forgotPassword.pattern,
+                lazy: lazyPage(() => import("@/features/auth/forgot-password-page")),
+              },
             ],
           },
           { path: paths.verifyEmail.pattern, lazy: lazyPage(() => import("@/features/auth/verify-email-page")) },
+          // Open signed in too: a reset link must work in a browser where someone is signed in.
+          { path: paths.resetPassword.pattern, lazy: lazyPage(() => import("@/features/auth/reset-password-page")) },
           { path: paths.devMailbox.pattern, lazy: lazyPage(() => import("@/features/auth/dev-mailbox-page")) },
           {
             element: <RequireVerifiedUser />,
             children: [
               { index: true, lazy: lazyPage(() => import("@/features/home/home-page")) },
               { path: paths.account.pattern, lazy: lazyPage(() => import("./account-redirect")) },
+              { path: paths.settings.pattern, lazy: lazyPage(() => import("@/features/settings/settings-page")) },
               { path: paths.accountOf.pattern, lazy: lazyPage(() => import("@/features/profiles/account-page")) },
               { path: paths.books.pattern, lazy: lazyPage(() => import("@/features/books/books-page")) },
               { path: paths.bookEdit.pattern, lazy: lazyPage(() => import("@/features/books/book-edit-page")) },

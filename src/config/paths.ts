@@ -19,8 +19,11 @@ export const paths = {
   login: fixed("/login"),
   register: fixed("/register"),
   verifyEmail: fixed("/verify-email"),
+  forgotPassword: fixed("/forgot-password"),
+  resetPassword: fixed("/reset-password"),
   devMailbox: fixed("/dev/mailbox"),
   account: fixed("/account"),
+  settings: fixed("/settings"),
   accountOf: withParam("/account/", "userId"),
   books: fixed("/books"),
   book: withParam("/books/", "bookId"),
@@ -42,6 +45,11 @@ export const paths = {
 } as const;
 
 /** Routes open to visitors; everything else needs a verified login (PRODUCT D1). */
-export const OPEN_PATHS: readonly string[] = [paths.login, paths.register, paths.verifyEmail, paths.devMailbox].map(
-  (route) => route.pattern,
-);
+export const OPEN_PATHS: readonly string[] = [
+  paths.login,
+  paths.register,
+  paths.verifyEmail,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.devMailbox,
+].map((route) => route.pattern);

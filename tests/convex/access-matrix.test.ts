@@ -19,10 +19,12 @@
  * create your things (a friendship, a conversation) at the bottom of this file or in a fixture.
  */
 import { makeFunctionReference } from "convex/server";
+import { Scrypt } from "lucia";
 import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { NOT_YOURSELF } from "../../convex/chatPresence";
+import { emailCodeHash } from "../../convex/lib/account-settings";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
 import { NOT_CHAT_CREATOR, NOT_YOUR_CHAT_MESSAGE } from "../../convex/shared/chat-texts";
 import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
@@ -49,6 +51,25 @@ const PAGE_COUNT_IS_SHARED =
   "a page count tells nothing about anyone; reading no login lets Convex share one run among all its readers";
 
 const ACCESS: Record<string, AccessRule> = {
+  // Deleting an account is the caller's own only; the owner (no password account) confirms with DELETE.
+  "accountDeletion:options": anyVerifiedUser(() => ({})),
+  "accountDeletion:deleteMyAccount": anyVerifiedUser(() => ({ confirmation: "DELETE" })),
+
+  // Account settings (issue 30): always the caller's own account, so any verified user, for themselves.
+  "accountSettings:overview": anyVerifiedUser(() => ({})),
+  "accountSettings:openSessions": anyVerifiedUser(() => ({})),
+  "accountSettings:signOutOtherDevices": anyVerifiedUser(() => ({})),
+  "accountSettings:changePassword": anyVerifiedUser(async (s) => ({
+    currentPassword: await givePassword(s),
+    newPassword: "new-secret-2",
+  })),
+  "accountSettings:requestEmailChange": anyVerifiedUser(async (s) => {
+    await givePassword(s);
+    process.env.AUTH_DEV_MAILBOX = "1";
+    return { newEmail: "moved@example.com" };
+  }),
+  "accountSettings:confirmEmailChange": anyVerifiedUser(async (s) => ({ code: await pendingEmailCode(s) })),
+
   "auth:isAuthenticated": openToAnyone("Convex Auth: tells a client whether its token is valid"),
   "auth:signIn": openToAnyone("Convex Auth: signing in is what anonymous callers do"),
   "auth:signOut": openToAnyone("Convex Auth: ends the caller's own session only"),
@@ -102,6 +123,10 @@ const ACCESS: Record<string, AccessRule> = {
   "conversations:get": ownerOnly(async (s) => ({ conversationId: await conversation(s) }), NOT_A_PARTICIPANT),
   "conversations:markRead": ownerOnly(async (s) => ({ conversationId: await conversation(s) }), NOT_A_PARTICIPANT),
   "conversations:unreadTotal": anyVerifiedUser(() => ({})),
+
+  // Always the caller's own export: no argument names anyone (the download's owner check is in data-export.test.ts).
+  "dataExport:start": anyVerifiedUser(() => ({})),
+  "dataExport:mine": anyVerifiedUser(() => ({})),
 
   "devMailbox:list": openToAnyone("the local dev mailbox; refuses everyone unless AUTH_DEV_MAILBOX=1"),
 
@@ -235,6 +260,40 @@ const ACCESS: Record<string, AccessRule> = {
 };
 
 // ---- scene helpers: each creates one thing as the scene's owner and returns its id ----
+
+/** Gives the owner an e-mail + password account (signedInUser makes none) and returns its password. */
+async function givePassword(s: Scene): Promise<string> {
+  const password = "owner-secret";
+  const secret = await new Scrypt().hash(password);
+  await s.t.run(async (ctx) => {
+    const user = await ctx.db.get(s.owner.userId);
+    await ctx.db.insert("authAccounts", {
+      userId: s.owner.userId,
+      provider: "password",
+      providerAccountId: user?.email ?? "",
+      secret,
+    });
+  });
+  return password;
+}
+
+/** An e-mail change of the owner's waiting for a code; returns the code. */
+async function pendingEmailCode(s: Scene): Promise<string> {
+  await givePassword(s);
+  const code = "12345678";
+  const codeHash = await emailCodeHash(s.owner.userId, "moved@example.com", code);
+  await s.t.run(async (ctx) => {
+    await ctx.db.insert("emailChanges", {
+      userId: s.owner.userId,
+      newEmail: "moved@example.com",
+      codeHash,
+      expiresAt: Date.now() + 60_000,
+      failedAttempts: 0,
+    });
+  });
+  process.env.AUTH_DEV_MAILBOX = "1";
+  return code;
+}
 
 const firstPage = { numItems: 10, cursor: null };
 

@@ -30,6 +30,7 @@
  */
 import type { JSONValue } from "convex/values";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SESSION_COUNT_CAP } from "../../convex/lib/account-settings";
 import { BOOKS_PAGE_SIZE, OTHER_BOOKS_LIMIT } from "../../convex/books";
 import { CASCADE_BATCH_SIZE } from "../../convex/cascade";
 import { REPORTS_SHOWN } from "../../convex/moderationLists";
@@ -86,6 +87,12 @@ const page = (numItems: number): Args => ({ paginationOpts: { numItems, cursor: 
 const wholeMinute = (): number => Math.floor(Date.now() / 60_000) * 60_000;
 
 const READ_BUDGET: Record<string, Row> = {
+  // The caller's password account, one index read (deleteMyAccount is an action: out of scope).
+  "accountDeletion:options": { args: () => ({}), budget: item() },
+  "accountSettings:overview": { args: () => ({}), budget: item() },
+  // One row per open session of the caller, up to the cap.
+  "accountSettings:openSessions": { args: () => ({}), budget: item(SMALL + SESSION_COUNT_CAP) },
+
   "auth:isAuthenticated": { args: () => ({}), budget: item() },
 
   "bookComments:list": { args: (c) => ({ bookId: c.busyBook, ...page(COMMENTS_PAGE) }), budget: list(COMMENTS_PAGE) },
@@ -136,6 +143,10 @@ const READ_BUDGET: Record<string, Row> = {
   "conversations:markRead": { args: (c) => ({ conversationId: c.busiestConversation }), budget: change() },
   // Sums the unread rows up to the cap ("99+"): a fixed ceiling, not a page.
   "conversations:unreadTotal": { args: () => ({}), budget: item(UNREAD_TOTAL_CAP + SMALL) },
+
+  // The caller's latest export row; the ZIP is built by a scheduled internal action, a page at a time.
+  "dataExport:start": { args: () => ({}), budget: change() },
+  "dataExport:mine": { args: () => ({}), budget: item() },
 
   // Refuses everyone unless AUTH_DEV_MAILBOX=1; its page is MAILBOX_PAGE (devMailbox.ts) when on.
   "devMailbox:list": { as: "anonymous", args: () => ({}), budget: item(60) },

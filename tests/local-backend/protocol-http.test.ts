@@ -45,7 +45,10 @@ describe("HTTP endpoints", () => {
     expect(await http.query(api.users.viewer, {})).toMatchObject({ email: "alice@example.com" });
     const bookId = await http.mutation(api.books.create, { title: "Over HTTP", image: cover });
     expect(await http.query(api.books.get, { bookId })).toMatchObject({ title: "Over HTTP", isOwner: true });
-    const signIn = (await http.action(api.auth.signIn, {
+    // Signed out: a sign-in by a signed-in caller replaces (deletes) the caller's session, which
+    // ends alice's token at once (convex/lib/auth.ts, sessionUser).
+    const anonymous = new ConvexHttpClient(backend.url, { logger: false });
+    const signIn = (await anonymous.action(api.auth.signIn, {
       provider: "password",
       params: { email: "bob@example.com", password: "demo-password", flow: "signIn" },
     })) as { tokens?: { token: string } };

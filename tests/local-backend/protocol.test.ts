@@ -203,17 +203,21 @@ describe("sync protocol with ConvexClient", () => {
   });
 
   it("runs an action and returns its result", async () => {
-    const result = (await alice.client.action(api.auth.signIn, {
+    // Signed out: a sign-in by a signed-in caller replaces (deletes) the caller's session, which
+    // would end alice's token at once (convex/lib/auth.ts, sessionUser).
+    const anonymous = newClient(backend.url);
+    const result = (await anonymous.client.action(api.auth.signIn, {
       provider: "password",
       params: { email: "carol@example.com", password: "demo-password", flow: "signIn" },
     })) as { tokens?: { token: string } };
     expect(result.tokens?.token).toMatch(/^ey/);
     await expect(
-      alice.client.action(api.auth.signIn, {
+      anonymous.client.action(api.auth.signIn, {
         provider: "password",
         params: { email: "carol@example.com", password: "wrong-password", flow: "signIn" },
       }),
     ).rejects.toThrow();
+    await anonymous.client.close();
   });
 
   it("gives functions the signed-in user's identity", async () => {
