@@ -1,6 +1,7 @@
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
 import {
   createAccount,
+  invalidateSessions,
   modifyAccountCredentials,
   retrieveAccount,
   signInViaProvider,
@@ -13,6 +14,7 @@ import type { DataModel, Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx } from "../_generated/server";
 import { emailCodeProvider } from "./auth-email";
 import { type MailReason, takeMailAllowance } from "./mail-limits";
+import { resetCodeProvider } from "./reset-mail";
 import {
   AUTH_MESSAGES,
   isEmailAddress,
@@ -47,6 +49,10 @@ type Attempt = { email: string; clientId: string };
  * - email-verification {code, registrationKey | password}: verifies the address and signs in,
  *   only with the key of the browser that signed up last or the account's password.
  * - email-verification without code: mails a new code (the "Resend verification" button).
+ * - reset: mails a 15-minute reset code and link when the address has a verified password
+ *   account; the same empty answer either way (no enumeration).
+ * - reset-verification {code, newPassword}: sets the new password (registration's rules),
+ *   signs every other session of the account out, and signs in.
  */
 export const passwordProvider = ConvexCredentials<DataModel>({
   id: PASSWORD_PROVIDER_ID,
@@ -58,10 +64,14 @@ export const passwordProvider = ConvexCredentials<DataModel>({
       case "signIn":
         return await signIn(ctx, attempt, passwordFrom(params), tokenFrom(params.registrationKey));
       case "email-verification":
-        return await verifyEmail(ctx, attempt, stringFrom(params.code).replace(/\s+/g, ""), {
+        return await verifyEmail(ctx, attempt, codeFrom(params), {
           registrationKey: tokenFrom(params.registrationKey),
           password: passwordFrom(params),
         });
+      case "reset":
+        return await requestReset(ctx, attempt);
+      case "reset-verification":
+        return await resetPassword(ctx, attempt, codeFrom(params), newPasswordFrom(params, "newPassword"));
       default:
         throw new ConvexError(AUTH_MESSAGES.loginFailed);
     }
@@ -71,7 +81,7 @@ export const passwordProvider = ConvexCredentials<DataModel>({
     hashSecret: async (password) => await new Scrypt().hash(password),
     verifySecret: async (password, hash) => await new Scrypt().verify(hash, password),
   },
-  extraProviders: [emailCodeProvider],
+  extraProviders: [emailCodeProvider, resetCodeProvider],
 });
 
 function stringFrom(value: Value | undefined): string {
@@ -92,15 +102,21 @@ function emailFrom(params: Params): string {
   return email;
 }
 
+/** A mailed code as typed or pasted ("1234 5678" too). */
+function codeFrom(params: Params): string {
+  return stringFrom(params.code).replace(/\s+/g, "");
+}
+
 /** A password as given; over the limit it is refused before any hashing (hashing 1 MB is slow). */
-function passwordFrom(params: Params): string {
-  const password = stringFrom(params.password);
+function passwordFrom(params: Params, field: "password" | "newPassword" = "password"): string {
+  const password = stringFrom(params[field]);
   if (password.length > MAX_PASSWORD_LENGTH) throw new ConvexError(AUTH_MESSAGES.passwordTooLong);
   return password;
 }
 
-function newPasswordFrom(params: Params): string {
-  const password = passwordFrom(params);
+/** Registration's rules and messages, for sign-up's password and a reset's new one. */
+function newPasswordFrom(params: Params, field: "password" | "newPassword" = "password"): string {
+  const password = passwordFrom(params, field);
   if (password.length < MIN_PASSWORD_LENGTH) throw new ConvexError(AUTH_MESSAGES.weakPassword);
   return password;
 }
@@ -202,6 +218,62 @@ async function verifyEmail(ctx: AuthCtx, attempt: Attempt, code: string, proof: 
   if (signedIn === null) throw new ConvexError(AUTH_MESSAGES.invalidCode);
   await ctx.runMutation(internal.signInBackoff.recordSuccess, attempt);
   await ctx.runMutation(internal.pendingSignUps.remember, { email, keyHash: null });
+  return signedIn;
+}
+
+/**
+ * Mails a reset code when the address has a verified password account, else nothing; the caller
+ * gets the same empty answer either way. The mail allowance is taken before looking, so a
+ * refusal (or the time it takes) says nothing about the address either. A Google-only user has
+ * no password account and gets no mail; an unverified one verifies (or signs up again) instead.
+ */
+async function requestReset(ctx: AuthCtx, attempt: Attempt): Promise<null> {
+  await takeMailAllowance(ctx as unknown as ActionCtx, attempt.email, attempt.clientId, "reset");
+  const account = await findAccount(ctx, attempt.email);
+  if (!account?.emailVerified) return null;
+  // Without a code in params this only issues a code (replacing the account's last one) and mails it.
+  await signInViaProvider(ctx, resetCodeProvider, { accountId: account._id, params: { email: attempt.email } });
+  return null;
+}
+
+/**
+ * Convex Auth's `reset-verification`: the code signs in (a new session), the new password
+ * replaces the old, and every other session of the account ends. The new password is checked
+ * before the code, so a refused password leaves the code usable; a wrong code, one for another
+ * address, a used or expired one all get the same message, and count as guesses (back-off).
+ */
+async function resetPassword(ctx: AuthCtx, attempt: Attempt, code: string, newPassword: string): Promise<SignedIn> {
+  // The session the code starts would silently replace the signed-in person's (as verifyEmail).
+  if (await ctx.runQuery(internal.users.callerIsSignedIn, {})) {
+    throw new ConvexError(AUTH_MESSAGES.resetWhileSignedIn);
+  }
+  await ctx.runMutation(internal.signInBackoff.reserveAttempt, attempt);
+  const account = await findAccount(ctx, attempt.email);
+  let signedIn: SignedIn | null = null;
+  if (account !== null && code !== "") {
+    try {
+      // `accountEmail`, not `email`: see resetCodeProvider.
+      signedIn = await signInViaProvider(ctx, resetCodeProvider, {
+        accountId: account._id,
+        params: { accountEmail: attempt.email, code },
+      });
+    } catch (error) {
+      // "Could not verify code": wrong, used, replaced by a newer one, or expired.
+      console.info("Reset code refused", error instanceof Error ? error.message : error);
+    }
+  }
+  if (account === null || signedIn === null || signedIn.userId !== account.userId) {
+    throw new ConvexError(AUTH_MESSAGES.invalidResetCode);
+  }
+  await modifyAccountCredentials(ctx, {
+    provider: PASSWORD_PROVIDER_ID,
+    account: { id: attempt.email, secret: newPassword },
+  });
+  await invalidateSessions(ctx, {
+    userId: account.userId,
+    except: signedIn.sessionId === undefined ? [] : [signedIn.sessionId],
+  });
+  await ctx.runMutation(internal.signInBackoff.recordSuccess, attempt);
   return signedIn;
 }
 

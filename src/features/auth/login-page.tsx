@@ -12,6 +12,7 @@ import { AuthField } from "./components/auth-field";
 import { DevMailboxHint } from "./components/dev-mailbox-hint";
 import { FormMessage } from "./components/form-message";
 import { GoogleButton } from "./components/google-button";
+import { forgotPasswordPath } from "./reset-paths";
 import { SubmitButton, textLinkClass } from "./components/submit-button";
 import { useSignInOptions } from "./use-sign-in-options";
 import { useScreenTitle } from "@/hooks/use-screen-title";
@@ -87,6 +88,11 @@ export default function LoginPage() {
           value={password}
           onChange={setPassword}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to={forgotPasswordPath(email)} className={textLinkClass}>
+            Forgot password?
+          </Link>
+        </p>
         <FormMessage tone="error">
           {error && (
             <>
