@@ -17,6 +17,7 @@ import { ConvexError, v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
 import { takeHeartbeatAllowance, takeTypingAllowance } from "./lib/chat-limits";
 import { CHAT_NOT_FOUND } from "./shared/chat-texts";
+import { DELETED_USER_NAME } from "./shared/public-user";
 import { TYPING_SIGNAL_MS } from "./shared/typing-signal";
 import { chatPresence, existingRoom } from "./lib/chats";
 import { publicUser } from "./lib/creators";
@@ -111,7 +112,7 @@ export const person = userQuery({
   handler: async (ctx, { userId }) => {
     const id = ctx.db.normalizeId("users", userId);
     const face = id === null ? null : await publicUser(ctx, id);
-    const name = face?.displayName ?? "Unknown User";
+    const name = face?.displayName ?? DELETED_USER_NAME;
     const image = face?.photoURL ?? null;
     return { userId, name, ...(image === null ? {} : { image }) };
   },

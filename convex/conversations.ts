@@ -2,7 +2,7 @@ import { paginationOptsValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { publicUser, publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
-import { reachableProfileOf } from "./lib/profile-lookup";
+import { profileOf, reachableProfileOf } from "./lib/profile-lookup";
 import {
   CANNOT_MESSAGE_YOURSELF,
   cappedPage,
@@ -116,6 +116,8 @@ export const get = userQuery({
     return {
       _id: conversation._id,
       other: await publicUser(ctx, member.otherUserId),
+      // A deleted account's profile goes at once: the conversation stays readable, not writable.
+      otherLeft: (await profileOf(ctx, member.otherUserId)) === null,
       unreadCount: member.unreadCount,
     };
   },

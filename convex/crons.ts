@@ -13,4 +13,11 @@ crons.interval("clear ended suspensions", { minutes: 10 }, internal.moderation.c
 // counts are on the detail page at once (lib/item-counts.ts).
 crons.interval("refresh listed counts", { minutes: 1 }, internal.itemCounts.refresh, {});
 
+// An account deletion whose batches stopped (a failed batch schedules no next one) goes on
+// from where its row says (accountDeletion.ts).
+crons.interval("resume stalled account deletions", { minutes: 5 }, internal.accountDeletion.resumeStalled, {});
+
+// Sent mail (codes, addresses) does not stay in the resend component's tables (mail.ts).
+crons.interval("forget old mail", { hours: 1 }, internal.mail.forgetOldMail, {});
+
 export default crons;

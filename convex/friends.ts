@@ -8,6 +8,7 @@ import { sharedFigureQuery, userMutation, userQuery } from "./lib/functions";
 import { withPageSizeCapped } from "./lib/page-size";
 import { friendship, hasAdded, profileOf, reachableProfileOf } from "./lib/profile-lookup";
 import { streamPage } from "./lib/stream-page";
+import { DELETED_USER_NAME } from "./shared/public-user";
 import { LIMITS } from "./shared/text";
 import schema from "./schema";
 
@@ -111,7 +112,7 @@ export const remove = userMutation({
 async function personRow(ctx: QueryCtx, callerId: Id<"users">, userId: Id<"users">, profile: Doc<"profiles"> | null) {
   return {
     userId,
-    displayName: profile?.displayName ?? "Unknown User",
+    displayName: profile?.displayName ?? DELETED_USER_NAME,
     photoURL: profile?.photoURL ?? null,
     isYou: userId === callerId,
     ...(await friendship(ctx, callerId, userId)),

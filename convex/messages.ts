@@ -8,10 +8,12 @@ import {
   MESSAGE_REQUIRED,
   memberRow,
   NOT_YOUR_MESSAGE,
+  OTHER_PERSON_LEFT,
   previewOf,
   requireParticipant,
 } from "./lib/conversations";
 import { takePrivateMessageAllowance } from "./lib/chat-limits";
+import { profileOf } from "./lib/profile-lookup";
 import { userMutation, userQuery } from "./lib/functions";
 import { cleanText, LIMITS } from "./shared/text";
 
@@ -48,6 +50,8 @@ export const send = userMutation({
   handler: async (ctx, { conversationId, text }) => {
     const { conversation, member } = await requireParticipant(ctx, conversationId, ctx.user._id);
     if (text.trim().length === 0) throw new ConvexError(MESSAGE_REQUIRED);
+    // A deleted account's profile goes at once (its rows follow in batches): nobody would read it.
+    if ((await profileOf(ctx, member.otherUserId)) === null) throw new ConvexError(OTHER_PERSON_LEFT);
     const cleaned = cleanText(text, "Message", LIMITS.message);
     await takePrivateMessageAllowance(ctx, ctx.user._id);
 

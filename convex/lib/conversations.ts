@@ -12,6 +12,7 @@ export const CONVERSATION_NOT_FOUND = "Conversation not found.";
 export const NOT_A_PARTICIPANT = "You are not authorized to access this conversation.";
 export const CANNOT_MESSAGE_YOURSELF = "You cannot send messages to yourself.";
 export const USER_NOT_FOUND = "User not found.";
+export const OTHER_PERSON_LEFT = "This person has deleted their account, so they cannot get your messages.";
 
 /** The same key whichever of the two asks, so the by_pairKey index finds their one conversation. */
 export function pairKey(a: Id<"users">, b: Id<"users">): string {

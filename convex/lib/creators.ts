@@ -1,16 +1,16 @@
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import type { PublicUser } from "../shared/public-user";
+import { DELETED_USER_NAME, type PublicUser } from "../shared/public-user";
 import { profileOf } from "./profile-lookup";
 
 export type { PublicUser };
 
-/** The public face of a user from their profile (seed §9 placeholder when none exists). */
+/** The public face of a user from their profile ("Deleted user" when none exists). */
 export async function publicUser(ctx: QueryCtx, userId: Id<"users">): Promise<PublicUser> {
   const profile = await profileOf(ctx, userId);
   return {
     userId,
-    displayName: profile?.displayName ?? "Unknown User",
+    displayName: profile?.displayName ?? DELETED_USER_NAME,
     photoURL: profile?.photoURL ?? null,
   };
 }
@@ -23,5 +23,5 @@ export async function publicUsers(ctx: QueryCtx, userIds: Id<"users">[]): Promis
   const distinct = [...new Set(userIds)];
   const people = await Promise.all(distinct.map((userId) => publicUser(ctx, userId)));
   const byId = new Map(people.map((person) => [person.userId, person]));
-  return (userId) => byId.get(userId) ?? { userId, displayName: "Unknown User", photoURL: null };
+  return (userId) => byId.get(userId) ?? { userId, displayName: DELETED_USER_NAME, photoURL: null };
 }

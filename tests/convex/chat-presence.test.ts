@@ -64,7 +64,7 @@ describe("chatPresence.heartbeat and list", () => {
     });
     expect(await ann.as.query(api.chatPresence.person, { userId: "nobody" })).toEqual({
       userId: "nobody",
-      name: "Unknown User",
+      name: "Deleted user",
     });
   });
 

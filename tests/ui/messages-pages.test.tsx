@@ -102,7 +102,7 @@ describe("/messages", () => {
 });
 
 describe("/messages/{id}", () => {
-  const conversation = { _id: "c-ben" as Id<"conversations">, other: ben, unreadCount: 2 };
+  const conversation = { _id: "c-ben" as Id<"conversations">, other: ben, otherLeft: false, unreadCount: 2 };
 
   it("shows the history oldest first, marks it read, and sends from the box", async () => {
     convex.onQuery(api.conversations.get, conversation);
@@ -140,6 +140,17 @@ describe("/messages/{id}", () => {
     const dialog = screen.getByRole("dialog", { name: "Delete message?" });
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(convex.mutation(api.messages.remove)).toHaveBeenCalledWith({ messageId: "m2" });
+  });
+
+  it("keeps a conversation with someone who deleted their account readable, without a message box", async () => {
+    const left = { ...conversation, other: { ...ben, displayName: "Deleted user", photoURL: null }, otherLeft: true };
+    convex.onQuery(api.conversations.get, left);
+    convex.onQuery(api.messages.list, paginated([message("m1", "How are you?", false, 1_000)]));
+    renderAt("/messages/c-ben");
+    expect(screen.getByRole("heading", { level: 1, name: "Deleted user" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Deleted user" })).toBeNull();
+    expect(screen.getByText(/deleted their account/)).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message" })).toBeNull();
   });
 
   it("shows a failed send as a toast", async () => {

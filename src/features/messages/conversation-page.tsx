@@ -46,25 +46,38 @@ function ConversationView({ conversation }: { conversation: ConversationDetails 
     <ConversationFrame
       back={{ to: paths.messages.href(), label: "Back to Messages" }}
       header={
-        <Link
-          to={paths.accountOf.href(other.userId)}
-          className="flex min-w-0 items-center gap-3 rounded-full pr-3 hover:bg-canvas focus-ring"
-        >
-          <Avatar src={other.photoURL} name={other.displayName} size="md" decorative />
-          <h1 className="truncate text-lg font-semibold text-fg">{other.displayName}</h1>
-        </Link>
+        conversation.otherLeft ? (
+          <div className="flex min-w-0 items-center gap-3 pr-3">
+            <Avatar src={other.photoURL} name={other.displayName} size="md" decorative />
+            <h1 className="truncate text-lg font-semibold text-fg">{other.displayName}</h1>
+          </div>
+        ) : (
+          <Link
+            to={paths.accountOf.href(other.userId)}
+            className="flex min-w-0 items-center gap-3 rounded-full pr-3 hover:bg-canvas focus-ring"
+          >
+            <Avatar src={other.photoURL} name={other.displayName} size="md" decorative />
+            <h1 className="truncate text-lg font-semibold text-fg">{other.displayName}</h1>
+          </Link>
+        )
       }
     >
       <MessageHistory conversationId={conversation._id} otherName={other.displayName} />
-      <MessageComposer
-        maxLength={MESSAGE_MAX_LENGTH}
-        onSend={(text) =>
-          withFailureToast(
-            () => sendMessage({ conversationId: conversation._id, text }),
-            "Failed to send message. Please try again.",
-          )
-        }
-      />
+      {conversation.otherLeft ? (
+        <p className="border-t border-line px-4 py-3 text-sm text-fg-muted">
+          This person deleted their account. You can still read your messages, but not send new ones.
+        </p>
+      ) : (
+        <MessageComposer
+          maxLength={MESSAGE_MAX_LENGTH}
+          onSend={(text) =>
+            withFailureToast(
+              () => sendMessage({ conversationId: conversation._id, text }),
+              "Failed to send message. Please try again.",
+            )
+          }
+        />
+      )}
     </ConversationFrame>
   );
 }
