@@ -34,7 +34,9 @@ async function expectCard(page: Page, title: string) {
 
 /** Drags the card sideways by `dx` pixels with the mouse, in small steps like a hand would. */
 async function dragCard(page: Page, dx: number) {
-  const box = await page.getByTestId("duma-card").boundingBox();
+  // Right after load the still card gives way to the draggable one: measure the card in place.
+  const card = page.getByTestId("duma-card");
+  const box = (await card.boundingBox()) ?? (await card.boundingBox());
   if (!box) throw new Error("no card on the table");
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 3;
@@ -46,7 +48,8 @@ async function dragCard(page: Page, dx: number) {
 
 /** Swipes the card with a finger: real touch events through Chromium's DevTools protocol. */
 async function touchSwipe(page: Page, dx: number) {
-  const box = await page.getByTestId("duma-card").boundingBox();
+  const card = page.getByTestId("duma-card");
+  const box = (await card.boundingBox()) ?? (await card.boundingBox());
   if (!box) throw new Error("no card on the table");
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 3;
@@ -84,6 +87,29 @@ describe("Duma journey", () => {
     }
     await screenshot(page, "duma-start-1280");
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it("swipes by a drag or a touch made first thing on a fresh page", async () => {
+    // The first paint shows a still card until framer-motion's card has loaded: a drag made at
+    // once swipes whichever of the two takes it.
+    const page = await player.context.newPage();
+    await page.goto(new URL("/duma", app.url).href);
+    await expectCard(page, "The First Spark");
+    await dragCard(page, 320);
+    await expectCard(page, "The First Breath");
+    await page.close();
+
+    const phone = await browser.newContext({
+      viewport: PHONE_VIEWPORT,
+      hasTouch: true,
+      storageState: await player.context.storageState(),
+    });
+    const touchPage = await phone.newPage();
+    await touchPage.goto(new URL("/duma", app.url).href);
+    await expectCard(touchPage, "The First Spark");
+    await touchSwipe(touchPage, 200);
+    await expectCard(touchPage, "The First Breath");
+    await phone.close();
   });
 
   it("swipes yes with ArrowRight, d and the Yes button, each moving its element and the time", async () => {

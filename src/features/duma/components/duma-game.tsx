@@ -1,5 +1,4 @@
 import { useMutation } from "convex/react";
-import { useReducedMotion } from "framer-motion";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { useAudioState } from "@/hooks/use-audio";
@@ -11,9 +10,15 @@ import { useSwipeKeys } from "../hooks/use-swipe-keys";
 import { playSwipeSound } from "../swipe-sound";
 import { KEY_SWIPE_DELAY_MS } from "../swipe-rules";
 import { ElementMeters } from "./element-meters";
+import { usePrefersReducedMotion } from "../hooks/use-prefers-reduced-motion";
+import { StillCard } from "./still-card";
 import { SwipeButtons } from "./swipe-buttons";
-import { SwipeCard } from "./swipe-card";
 import { TimeCounter } from "./time-counter";
+
+// The draggable card brings framer-motion (most of this screen's code): it loads after the first
+// paint, while the still card stands in.
+const loadSwipeCard = () => import("./swipe-card");
+type SwipeCardComponent = (typeof import("./swipe-card"))["default"];
 
 type DumaGameProps = {
   deck: Deck;
@@ -28,7 +33,8 @@ type DumaGameProps = {
 /** The table: elements, time, the card and its Yes/No controls. Draws the state, turns gestures into swipes. */
 export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGameProps) {
   const { volume } = useAudioState();
-  const reducedMotion = useReducedMotion() ?? false;
+  const reducedMotion = usePrefersReducedMotion();
+
   const recordReign = useMutation(api.duma.recordReign);
   // A lean belongs to the card it was made on (its turn): the next card starts with none, even
   // when the last one's fly-out crossed the lean distance or a button kept the pointer or focus.
@@ -52,6 +58,8 @@ export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGam
   });
   const card = currentCard(game.state, deck);
   const { requestSwipe, turn } = game;
+  const live = useLiveCard(turn);
+  const takeOver = live.takeOver;
   const onLean = useCallback((side: Side | null) => setLean(side && { side, turn }), [turn]);
   const keySwipe = useCallback((side: Side) => requestSwipe(side, KEY_SWIPE_DELAY_MS), [requestSwipe]);
   useSwipeKeys(keysEnabled, keySwipe);
@@ -61,6 +69,12 @@ export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGam
   useEffect(() => {
     if (nextImage) new Image().src = nextImage;
   }, [nextImage]);
+
+  // A key or button swipe flies the card out, which the draggable card draws.
+  const needsLiveCard = game.leaving !== null;
+  useEffect(() => {
+    if (needsLiveCard) takeOver();
+  }, [needsLiveCard, takeOver]);
 
   const previewSide = game.leaving?.side ?? (lean?.turn === turn ? lean.side : null);
   const preview = previewSide && isStoryCard(card) ? card.effects[previewSide] : null;
@@ -74,14 +88,19 @@ export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGam
         <TimeCounter state={game.state} />
       </div>
       <div className="space-y-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-        <SwipeCard
-          key={turn}
-          card={card}
-          leaving={game.leaving}
-          reducedMotion={reducedMotion}
-          onDragSwipe={requestSwipe}
-          onLean={onLean}
-        />
+        {live.SwipeCard ? (
+          <live.SwipeCard
+            key={turn}
+            card={card}
+            leaving={game.leaving}
+            reducedMotion={reducedMotion}
+            onDragSwipe={requestSwipe}
+            onLean={onLean}
+            enter={!live.tookOverOn(turn)}
+          />
+        ) : (
+          <StillCard card={card} leaving={game.leaving} onDragSwipe={requestSwipe} />
+        )}
         <div className="mx-auto max-w-sm">
           <SwipeButtons card={card} disabled={game.leaving !== null} onSwipe={keySwipe} onLean={onLean} />
         </div>
@@ -99,4 +118,37 @@ export function DumaGame({ deck, countsForRecords, keysEnabled, aside }: DumaGam
       </p>
     </div>
   );
+}
+
+/**
+ * The draggable card once its code has loaded (fetched when the browser is first idle, or at
+ * once for a swipe by key or button, whose card flies out), with the turn it took over on.
+ * Not React.lazy: a Suspense fallback swapped in and out would hide the card being pressed.
+ */
+function useLiveCard(turn: number) {
+  const [live, setLive] = useState<{ SwipeCard: SwipeCardComponent; turn: number } | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const takeOver = useCallback(() => setWanted(true), []);
+
+  useEffect(() => {
+    let cancelled = false;
+    const load = () =>
+      void loadSwipeCard().then(({ default: SwipeCard }) => {
+        if (!cancelled) setLive((current) => current ?? { SwipeCard, turn });
+      });
+    if (wanted) load();
+    else (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1)))(load);
+    return () => {
+      cancelled = true;
+    };
+    // The turn is read when the code arrives; a new turn does not start another load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted]);
+
+  return {
+    SwipeCard: live?.SwipeCard ?? null,
+    /** The card that takes over does not fade in again: it is the card already shown. */
+    tookOverOn: (cardTurn: number) => live?.turn === cardTurn,
+    takeOver,
+  };
 }
