@@ -9,6 +9,7 @@ import { sharedFigureQuery, userMutation, userQuery } from "./lib/functions";
 import { deleteReplacedImage, imageUrl, isBlankImageUrl, sameStoredImage, validateImage } from "./lib/images";
 import { exactItemCounts } from "./lib/item-counts";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
+import { recordNotification } from "./lib/notifications/record";
 import { newestFirstPage } from "./lib/newest-first-page";
 import { cleanOptionalText, cleanText, LIMITS } from "./shared/text";
 import { imageRefValidator } from "./shared/validators";
@@ -147,6 +148,15 @@ export const toggleLike = userMutation({
   handler: async (ctx, { bookId }) => {
     const book = await existingBook(ctx, bookId);
     const liked = await toggleLikeRow(ctx, book._id, ctx.user._id);
+    // A like tells the owner (an event row only: lib/notifications/record.ts); an unlike tells nobody.
+    if (liked) {
+      await recordNotification(ctx, {
+        kind: "like",
+        recipientId: book.userId,
+        actorId: ctx.user._id,
+        item: { kind: "book", id: book._id },
+      });
+    }
     // Not the count, which would read every shard of the counter (see posts.toggleLike).
     return { liked };
   },

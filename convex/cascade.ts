@@ -20,6 +20,9 @@ import { incrementCounter } from "./lib/counters";
 import { deleteStoredImage } from "./lib/images";
 import { changeItemCount, clearItemCounts } from "./lib/item-counts";
 import { reportedItemOf } from "./lib/moderation/reported-items";
+import { recordNotification } from "./lib/notifications/record";
+import { reportOutcomeValidator } from "./lib/notifications/validators";
+import { removeNotificationsAbout } from "./lib/notifications/remove";
 import type { ReportTargetKind } from "./shared/moderation-validators";
 import { categoryCounter } from "./lib/post-feed";
 
@@ -45,6 +48,7 @@ export async function deleteBook(ctx: MutationCtx, book: Doc<"books">): Promise<
   await clearItemCounts(ctx, book._id);
   await deleteStoredImage(ctx, book.image, book.userId);
   await ctx.db.delete(book._id);
+  await removeNotificationsAbout(ctx, "targetId", book._id);
   await incrementCounter(ctx, "books", -1);
   // Its reports in a run of their own: this mutation already deletes one batch of dependents.
   await clearReportsLater(ctx, "book", book._id);
@@ -56,6 +60,7 @@ export async function deletePost(ctx: MutationCtx, post: Doc<"posts">): Promise<
   await clearItemCounts(ctx, post._id);
   await deleteStoredImage(ctx, post.image, post.userId);
   await ctx.db.delete(post._id);
+  await removeNotificationsAbout(ctx, "targetId", post._id);
   await incrementCounter(ctx, "posts", -1);
   await incrementCounter(ctx, categoryCounter(post.category), -1);
   // Its reports in a run of their own: this mutation already deletes one batch of dependents.
@@ -68,6 +73,7 @@ export async function deletePost(ctx: MutationCtx, post: Doc<"posts">): Promise<
  */
 export async function deleteBookComment(ctx: MutationCtx, comment: Doc<"bookComments">): Promise<void> {
   await ctx.db.delete(comment._id);
+  await removeNotificationsAbout(ctx, "sourceId", comment._id);
   const book = await ctx.db.get(comment.bookId);
   if (book) await changeItemCount(ctx, book._id, "comments", -1);
   await deleteReportsOf(ctx, "bookComment", comment._id);
@@ -79,6 +85,7 @@ export async function deleteBookComment(ctx: MutationCtx, comment: Doc<"bookComm
  */
 export async function deletePostComment(ctx: MutationCtx, comment: Doc<"postComments">): Promise<void> {
   await ctx.db.delete(comment._id);
+  await removeNotificationsAbout(ctx, "sourceId", comment._id);
   const post = await ctx.db.get(comment.postId);
   if (post) await changeItemCount(ctx, post._id, "comments", -1);
   await deleteReportsOf(ctx, "postComment", comment._id);
@@ -142,6 +149,54 @@ export async function deleteReportsOf(ctx: MutationCtx, kind: ReportTargetKind, 
   return item.reportCount;
 }
 
+/** Reporters told per mutation when a moderator's decision closes reports: each is an event and a scheduled fold. */
+export const REPORT_NOTICE_BATCH_SIZE = 100;
+
+/**
+ * Closes an item's open reports because a moderator decided (removed it, or dismissed them):
+ * the queue's row goes now, and each report goes with a "your report was handled" notice to its
+ * reporter, which names nobody, a batch per scheduled run.
+ */
+export async function closeReportsWithNotice(
+  ctx: MutationCtx,
+  kind: ReportTargetKind,
+  id: string,
+  outcome: "removed" | "noAction",
+): Promise<void> {
+  const item = await reportedItemOf(ctx, kind, id);
+  if (item === null) return;
+  await ctx.db.delete(item._id);
+  if (outcome === "noAction") {
+    await noticeReporters(ctx, item._id, outcome);
+    return;
+  }
+  // In a run of their own, as clearReportsLater: a removal already deletes a batch of dependents.
+  await ctx.scheduler.runAfter(0, internal.cascade.continueNoticingReporters, { itemId: item._id, outcome });
+}
+
+async function noticeReporters(
+  ctx: MutationCtx,
+  itemId: Id<"reportedItems">,
+  outcome: "removed" | "noAction",
+): Promise<void> {
+  const reports = await ctx.db
+    .query("reports")
+    .withIndex("by_itemId_and_reporterId", (q) => q.eq("itemId", itemId))
+    .take(REPORT_NOTICE_BATCH_SIZE);
+  for (const report of reports) {
+    await ctx.db.delete(report._id);
+    await recordNotification(ctx, { kind: "reportHandled", recipientId: report.reporterId, outcome });
+  }
+  if (reports.length === REPORT_NOTICE_BATCH_SIZE) {
+    await ctx.scheduler.runAfter(0, internal.cascade.continueNoticingReporters, { itemId, outcome });
+  }
+}
+
+export const continueNoticingReporters = internalMutation({
+  args: { itemId: v.id("reportedItems"), outcome: reportOutcomeValidator },
+  handler: async (ctx, { itemId, outcome }) => await noticeReporters(ctx, itemId, outcome),
+});
+
 /** People's presence rows removed per mutation when a room goes (each also has its sessions). */
 export const PRESENCE_BATCH_SIZE = 100;
 
@@ -156,6 +211,7 @@ export async function deleteChatRoom(ctx: MutationCtx, room: Doc<"chatRooms">): 
   await removeRoomPresence(ctx, room._id);
   await deleteStoredImage(ctx, room.image, room.createdBy);
   await ctx.db.delete(room._id);
+  await removeNotificationsAbout(ctx, "targetId", room._id);
   // Its reports in a run of their own: this mutation already deletes one batch of dependents.
   await clearReportsLater(ctx, "chatRoom", room._id);
 }
@@ -188,6 +244,7 @@ export const continueRemovingRoomPresence = internalMutation({
 export async function deleteChatMessage(ctx: MutationCtx, message: Doc<"chatMessages">): Promise<void> {
   await ctx.db.delete(message._id);
   await deleteReportsOf(ctx, "chatMessage", message._id);
+  await removeNotificationsAbout(ctx, "sourceId", message._id);
   const room = await ctx.db.get(message.roomId);
   if (room?.lastMessageAt === undefined) return;
   const newest = await ctx.db

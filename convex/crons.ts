@@ -20,4 +20,7 @@ crons.interval("resume stalled account deletions", { minutes: 5 }, internal.acco
 // Sent mail (codes, addresses) does not stay in the resend component's tables (mail.ts).
 crons.interval("forget old mail", { hours: 1 }, internal.mail.forgetOldMail, {});
 
+// Read notifications not changed for 90 days go, a batch per run (notifications.deleteOldRead).
+crons.interval("delete old read notifications", { hours: 1 }, internal.notifications.deleteOldRead, {});
+
 export default crons;

@@ -6,6 +6,7 @@ import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { getCounter, pageCount } from "./lib/counters";
 import { sharedFigureQuery, userMutation, userQuery } from "./lib/functions";
 import { withPageSizeCapped } from "./lib/page-size";
+import { recordNotification } from "./lib/notifications/record";
 import { friendship, hasAdded, profileOf, reachableProfileOf } from "./lib/profile-lookup";
 import { streamPage } from "./lib/stream-page";
 import { DELETED_USER_NAME } from "./shared/public-user";
@@ -91,6 +92,7 @@ export const add = userMutation({
     if (await hasAdded(ctx, ctx.user._id, userId)) return;
     await ctx.db.insert("friends", { userId: ctx.user._id, friendId: userId });
     await changeFriendCount(ctx, ctx.user._id, 1);
+    await recordNotification(ctx, { kind: "friendAdded", recipientId: userId, actorId: ctx.user._id });
   },
 });
 

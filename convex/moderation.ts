@@ -20,6 +20,7 @@ import {
   userByEmail,
 } from "./lib/moderation/actions";
 import { startContentRemoval } from "./lib/moderation/content-removal";
+import { recordNotification } from "./lib/notifications/record";
 import { DASHBOARD, roleOf } from "./lib/moderation/roles";
 import { activeSuspension } from "./lib/moderation/suspensions";
 import { reportTargetValidator, roleValidator, suspensionDurationValidator } from "./shared/moderation-validators";
@@ -165,7 +166,10 @@ export const clearEndedSuspensions = internalMutation({
       // Indefinite ones (endsAt null) sort before every time and are never reached.
       .withIndex("by_endsAt", (q) => q.gt("endsAt", null).lte("endsAt", Date.now()))
       .take(ENDED_SUSPENSIONS_BATCH);
-    for (const row of ended) await ctx.db.delete(row._id);
+    for (const row of ended) {
+      await ctx.db.delete(row._id);
+      await recordNotification(ctx, { kind: "suspensionEnded", recipientId: row.userId });
+    }
     if (ended.length === ENDED_SUSPENSIONS_BATCH) {
       await ctx.scheduler.runAfter(0, internal.moderation.clearEndedSuspensions, {});
     }

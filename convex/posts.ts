@@ -9,6 +9,7 @@ import { sharedFigureQuery, userMutation, userQuery } from "./lib/functions";
 import { imageUrl, isBlankImageUrl, validateUploadedImage } from "./lib/images";
 import { exactItemCounts } from "./lib/item-counts";
 import { isLikedBy, toggleLike as toggleLikeRow } from "./lib/likes";
+import { recordNotification } from "./lib/notifications/record";
 import { categoryCounter, countPosts, distinctCategories, feedSortValidator, feedStream } from "./lib/post-feed";
 import { streamPage } from "./lib/stream-page";
 import { cleanText, LIMITS } from "./shared/text";
@@ -167,6 +168,15 @@ export const toggleLike = userMutation({
   handler: async (ctx, { postId }) => {
     const post = await existingPost(ctx, postId);
     const liked = await toggleLikeRow(ctx, post._id, ctx.user._id);
+    // A like tells the owner (an event row only: lib/notifications/record.ts); an unlike tells nobody.
+    if (liked) {
+      await recordNotification(ctx, {
+        kind: "like",
+        recipientId: post.userId,
+        actorId: ctx.user._id,
+        item: { kind: "post", id: post._id },
+      });
+    }
     return { liked };
   },
 });

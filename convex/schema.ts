@@ -21,6 +21,8 @@ import {
 } from "./shared/moderation-validators";
 import { contentRemovalCountsValidator } from "./lib/moderation/removal-kinds";
 import { accountDeletionStageValidator } from "./lib/account-deletion/stages";
+import { notificationFields, preferenceKindValidator } from "./lib/notifications/validators";
+import { mentionsValidator } from "./shared/mentions";
 
 /**
  * The whole data model (seed §3). Where the original kept growing lists inside a document
@@ -100,6 +102,8 @@ export default defineSchema({
     bookId: v.id("books"),
     authorId: v.id("users"),
     text: v.string(),
+    /** The people it @mentions, with their spans in `text` (shared/mentions.ts; absent = none). */
+    mentions: mentionsValidator,
   })
     .index("by_bookId", ["bookId"])
     // A person's comments, for removing all their content (lib/moderation/content-removal.ts).
@@ -136,6 +140,8 @@ export default defineSchema({
     postId: v.id("posts"),
     authorId: v.id("users"),
     text: v.string(),
+    /** The people it @mentions, with their spans in `text` (shared/mentions.ts; absent = none). */
+    mentions: mentionsValidator,
     editedAt: v.optional(v.number()),
   })
     .index("by_postId", ["postId"])
@@ -268,6 +274,8 @@ export default defineSchema({
     roomId: v.id("chatRooms"),
     userId: v.id("users"),
     text: v.string(),
+    /** The people it @mentions, with their spans in `text` (shared/mentions.ts; absent = none). */
+    mentions: mentionsValidator,
   })
     .index("by_roomId", ["roomId"])
     // A person's messages, for removing all their content (lib/moderation/content-removal.ts).
@@ -512,4 +520,61 @@ export default defineSchema({
     code: v.optional(v.string()),
     link: v.optional(v.string()),
   }).index("by_to", ["to"]),
+
+  /**
+   * Notifications (issue 31, convex/notifications.ts, lib/notifications/). A like of one item
+   * folds into one unread row per recipient (`groupKey`, `actorCount` distinct people, their ids
+   * in notificationActors); every other kind is one row. Written only by the fold (lib/notifications/fold.ts).
+   */
+  notifications: defineTable({
+    ...notificationFields,
+    read: v.boolean(),
+    /** When it last changed: a grouped like row moves up when another person joins it. */
+    updatedAt: v.number(),
+    /** Likes only: "like:<itemId>", to find the unread row a new like joins. */
+    groupKey: v.optional(v.string()),
+    /** How many distinct people are in it (1 when alone). */
+    actorCount: v.number(),
+  })
+    // The page, newest first.
+    .index("by_recipientId_and_updatedAt", ["recipientId", "updatedAt"])
+    // A person's unread rows (mark all read), and the unread row of a like group.
+    .index("by_recipientId_and_read_and_groupKey", ["recipientId", "read", "groupKey"])
+    // Cascades: the item, comment or message a row points at, the person who caused it.
+    .index("by_targetId", ["targetId"])
+    .index("by_sourceId", ["sourceId"])
+    .index("by_actorId", ["actorId"])
+    // Retention: read rows, oldest first.
+    .index("by_read_and_updatedAt", ["read", "updatedAt"]),
+
+  /** The distinct people of a grouped like row, so a second like by the same person counts once. */
+  notificationActors: defineTable({
+    notificationId: v.id("notifications"),
+    actorId: v.id("users"),
+  })
+    .index("by_notificationId_and_actorId", ["notificationId", "actorId"])
+    .index("by_actorId", ["actorId"]),
+
+  /**
+   * What happened, inserted by the cause's mutation and read by nobody but the fold of its
+   * recipient, so fifty likes of one post at once do not conflict on the owner's rows.
+   */
+  notificationEvents: defineTable({
+    ...notificationFields,
+    at: v.number(),
+  })
+    .index("by_recipientId", ["recipientId"])
+    .index("by_actorId", ["actorId"]),
+
+  /** The unread count of a person, one row kept by every mutation that changes read state. */
+  notificationCounts: defineTable({
+    userId: v.id("users"),
+    unread: v.number(),
+  }).index("by_userId", ["userId"]),
+
+  /** The kinds a person turned off; no row means all on. */
+  notificationPreferences: defineTable({
+    userId: v.id("users"),
+    disabled: v.array(preferenceKindValidator),
+  }).index("by_userId", ["userId"]),
 });

@@ -148,6 +148,9 @@ const ACCESS: Record<string, AccessRule> = {
   "friends:add": anyVerifiedUser(async (s) => ({ userId: await someoneElse(s) })),
   "friends:remove": anyVerifiedUser(async (s) => ({ userId: await someoneElse(s) })),
 
+  // The @mention picker (issue 31): names and avatars only, as any signed-in person sees them anyway.
+  "mentions:candidates": anyVerifiedUser(async (s) => ({ query: "Ow", roomId: await room(s) })),
+
   "messages:list": ownerOnly(
     async (s) => ({ conversationId: await conversation(s), paginationOpts: firstPage }),
     NOT_A_PARTICIPANT,
@@ -214,6 +217,14 @@ const ACCESS: Record<string, AccessRule> = {
   ),
   "moderationLists:contentRemovals": staffOnly("moderator", () => ({ paginationOpts: firstPage }), NOT_MODERATOR),
   "moderationLists:log": staffOnly("moderator", () => ({ paginationOpts: firstPage }), NOT_MODERATOR),
+
+  // Notifications (issue 31): always the caller's own; markRead of another person's is refused.
+  "notificationPreferences:mine": anyVerifiedUser(() => ({})),
+  "notificationPreferences:set": anyVerifiedUser(() => ({ kind: "likes", enabled: false })),
+  "notifications:unreadCount": anyVerifiedUser(() => ({})),
+  "notifications:page": anyVerifiedUser(() => ({ paginationOpts: firstPage })),
+  "notifications:markRead": ownerOnly(async (s) => ({ notificationId: await ownNotification(s) })),
+  "notifications:markAllRead": anyVerifiedUser(() => ({})),
   "moderationLists:people": staffOnly("admin", () => ({ name: "Owner" }), NOT_ADMIN),
   "moderationLists:staff": staffOnly("admin", () => ({ paginationOpts: firstPage }), NOT_ADMIN),
 
@@ -300,6 +311,22 @@ const firstPage = { numItems: 10, cursor: null };
 /** Another person the owner can befriend (friends take the other person's id). */
 async function someoneElse(s: Scene): Promise<Id<"users">> {
   return (await signedInUser(s.t, { name: "Someone else" })).userId;
+}
+
+/** A notification of the owner's: someone added them as a friend. */
+async function ownNotification(s: Scene): Promise<Id<"notifications">> {
+  const actorId = await someoneElse(s);
+  return await s.t.run(
+    async (ctx) =>
+      await ctx.db.insert("notifications", {
+        recipientId: s.owner.userId,
+        kind: "friendAdded",
+        actorId,
+        read: false,
+        updatedAt: Date.now(),
+        actorCount: 1,
+      }),
+  );
 }
 
 /** A post by someone other than the owner (nobody may report their own). */

@@ -119,7 +119,9 @@ describe("what the ZIP holds", () => {
     ]);
     expect(jsonOf(files, "duma.json")).toMatchObject({ deck: null, reigns: [{ days: 42, endingId: "war" }] });
     expect(jsonOf(files, "profile.json")).toMatchObject({ userId: ann.userId, profile: { displayName: "Ann" } });
-    expect(jsonOf(files, "notification-preferences.json")).toMatchObject({ preferences: null });
+    expect(jsonOf(files, "notification-preferences.json")).toMatchObject({
+      preferences: { friendAdds: true, comments: true, likes: true, mentions: true, moderation: true },
+    });
     expect(Object.keys(files)).toContain("README.txt");
 
     // Nothing of Cat and Dan's conversation, nor Bob's own post or book, in any file.

@@ -217,6 +217,7 @@ describe("removing content", () => {
   });
 
   test("removing a chat room takes its messages with it; removing a chat message leaves the room", async () => {
+    vi.useFakeTimers();
     const t = newBackend();
     const host = await signedInUser(t, { name: "Host" });
     const guest = await signedInUser(t, { name: "Guest" });
@@ -233,7 +234,11 @@ describe("removing content", () => {
     expect(await host.as.query(api.chats.get, { roomId })).toBeNull();
     expect(await host.as.query(api.chats.get, { roomId: otherRoomId })).not.toBeNull();
     expect(await t.run(async (ctx) => (await ctx.db.query("chatMessages").collect()).length)).toBe(0);
+    // The queue's rows go at once; the reports, each with its notice, in a scheduled run.
+    expect((await reportRows(t)).items).toEqual([]);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await reportRows(t)).toEqual({ items: [], reports: [] });
+    vi.useRealTimers();
   });
 
   test("removing a profile clears its name, avatar and texts; the account stays", async () => {

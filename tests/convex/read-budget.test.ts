@@ -40,6 +40,9 @@ import { ONLINE_COUNT_CAP } from "../../convex/lib/presence-online";
 import { OTHER_POSTS_LIMIT, POSTS_PAGE_SIZE } from "../../convex/posts";
 import { PROFILE_CONTENT_PAGE_SIZE } from "../../convex/profiles";
 import { STORY_CARDS } from "../../convex/shared/duma/story";
+import { MENTION_SUGGESTIONS } from "../../convex/shared/mentions";
+import { MARK_ALL_BATCH_SIZE } from "../../convex/notifications";
+import { hubNotifications } from "./read-budget/notifications";
 import type { Engine } from "../../local-backend/engine/types";
 import { publicFunctions, type PublicFunction } from "./public-functions";
 import { batch, change, item, list, meetsRealBudget, overBudget, SMALL, type Budget } from "./read-budget/budget";
@@ -79,6 +82,8 @@ const FRIENDS_PAGE = 20;
 /** src/features/moderation/components: reports-queue, suspensions-list, roles-panel (10), audit-log (15). */
 const MODERATION_PAGE = 10;
 const AUDIT_LOG_PAGE = 15;
+/** src/features/notifications: the /notifications page (the bell's list is smaller). */
+const NOTIFICATIONS_PAGE = 20;
 /** duma.leaderboard shows the top ten. */
 const LEADERBOARD_SIZE = 10;
 
@@ -169,6 +174,12 @@ const READ_BUDGET: Record<string, Row> = {
   "friends:add": { args: (c) => ({ userId: c.users[SIZES.users - 60]! }), budget: change() },
   "friends:remove": { args: (c) => ({ userId: c.users[1]! }), budget: change() },
 
+  // The busiest room's newest authors, then the name search: a page of MENTION_SUGGESTIONS.
+  "mentions:candidates": {
+    args: (c) => ({ query: "Person 1", roomId: c.busiestRoom }),
+    budget: list(MENTION_SUGGESTIONS),
+  },
+
   "messages:list": {
     args: (c) => ({ conversationId: c.busiestConversation, ...page(MESSAGE_HISTORY_PAGE) }),
     budget: list(MESSAGE_HISTORY_PAGE),
@@ -247,6 +258,24 @@ const READ_BUDGET: Record<string, Row> = {
     budget: list(MODERATION_PAGE),
   },
   "moderationLists:staff": { as: "moderator", args: () => page(MODERATION_PAGE), budget: list(MODERATION_PAGE) },
+
+  // Notifications (issue 31): the hub's count is one row; a page of NOTIFICATIONS_PAGE resolves
+  // each row's actor, item title and Add back (≤ 3 reads a row).
+  "notificationPreferences:mine": { args: () => ({}), budget: item() },
+  "notificationPreferences:set": { args: () => ({ kind: "likes", enabled: false }), budget: change() },
+  "notifications:unreadCount": { args: () => ({}), budget: item(2) },
+  "notifications:page": {
+    args: async (c, e) => {
+      await hubNotifications(e, c);
+      return page(NOTIFICATIONS_PAGE);
+    },
+    budget: list(NOTIFICATIONS_PAGE),
+  },
+  "notifications:markRead": {
+    args: async (c, e) => ({ notificationId: (await hubNotifications(e, c))[0]! }),
+    budget: change(),
+  },
+  "notifications:markAllRead": { args: () => ({}), budget: batch(MARK_ALL_BATCH_SIZE) },
 
   "postComments:list": { args: (c) => ({ postId: c.busyPost, ...page(COMMENTS_PAGE) }), budget: list(COMMENTS_PAGE) },
   "postComments:add": { args: (c) => ({ postId: c.busyPost, text: "Nice" }), budget: change() },

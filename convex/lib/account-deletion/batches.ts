@@ -31,6 +31,7 @@ import { requestOnlineRefresh } from "../presence-online";
 import { LIGHT_BATCH, HEAVY_BATCH } from "../moderation/content-removal";
 import type { AccountDeletionStage } from "./stages";
 import { finishBatch } from "./finish";
+import { removeActorTraces, removeOwnNotifications } from "../notifications/remove";
 
 export const ROW_BATCH = 200;
 export { LIGHT_BATCH, HEAVY_BATCH };
@@ -80,6 +81,8 @@ export async function runStageBatch(
       return { done: await clearModerationRecords(ctx, userId) };
     case "moderationLog":
       return await clearLogSummaries(ctx, userId, cursor);
+    case "notifications":
+      return { done: await deleteNotifications(ctx, userId) };
     case "finish":
       return { done: await finishBatch(ctx, userId) };
   }
@@ -375,4 +378,14 @@ async function clearLogSummaries(
   const last = rows.at(-1);
   if (last === undefined) return { done: 0 };
   return { done: rows.length, cursor: String(last._creationTime) };
+}
+
+/**
+ * Their notifications, pending events, unread count and preferences, then what they caused in
+ * others' (a row of theirs alone goes; they leave a grouped like row). Returns 1 while a batch
+ * did something, 0 once nothing is left (lib/notifications/remove.ts bounds each batch).
+ */
+async function deleteNotifications(ctx: MutationCtx, userId: Id<"users">): Promise<number> {
+  if (!(await removeOwnNotifications(ctx, userId))) return 1;
+  return (await removeActorTraces(ctx, userId)) ? 0 : 1;
 }

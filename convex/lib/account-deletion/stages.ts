@@ -26,6 +26,7 @@ export const accountDeletionStageValidator = v.union(
   v.literal("conversations"),
   v.literal("moderation"),
   v.literal("moderationLog"),
+  v.literal("notifications"),
   v.literal("finish"),
 );
 
@@ -50,6 +51,7 @@ export const ACCOUNT_DELETION_STAGES: readonly AccountDeletionStage[] = [
   "conversations",
   "moderation",
   "moderationLog",
+  "notifications",
   "finish",
 ];
 

@@ -54,12 +54,6 @@ notification-preferences.json   your notification settings
 images/                         the images you uploaded
 `;
 
-/**
- * Where notification preferences go once the app keeps any: today there are none, and the file
- * says so rather than inventing defaults.
- */
-const NOTIFICATION_PREFERENCES = { preferences: null, note: "Dumy keeps no notification preferences yet." };
-
 /** The row was deleted or replaced while building: stop quietly. */
 class ExportCancelled extends Error {}
 
@@ -86,7 +80,7 @@ async function writeArchive(ctx: BuildCtx, userId: Id<"users">, progress: Progre
   zip.addText("README.txt", README);
 
   await progress.stage("profile");
-  const { profile, duma } = await ctx.runQuery(internal.dataExport.profilePage, { userId });
+  const { profile, duma, notificationPreferences } = await ctx.runQuery(internal.dataExport.profilePage, { userId });
   zip.addText("profile.json", json({ exportedAt: iso(Date.now()), ...profile }));
 
   const pagedFiles: [Stage, PagedSection, string][] = [
@@ -141,7 +135,8 @@ async function writeArchive(ctx: BuildCtx, userId: Id<"users">, progress: Progre
     },
   );
   zip.addText("duma.json", json({ ...duma, reigns }));
-  zip.addText("notification-preferences.json", json(NOTIFICATION_PREFERENCES));
+  // Each kind of notification (issue 31), on or off; on unless the person turned it off.
+  zip.addText("notification-preferences.json", json({ preferences: notificationPreferences }));
 
   await progress.stage("images");
   for (const [index, image] of images.entries()) {

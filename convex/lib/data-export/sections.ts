@@ -13,7 +13,7 @@
  *   conversationMembers, messages       → messages.json (only conversations the person is in)
  *   chatRooms (created), chatMessages   → chat-rooms.json, chat-messages.json
  *   dumaDecks, dumaReigns               → duma.json
- *   notification preferences            → notification-preferences.json (none are kept yet)
+ *   notificationPreferences             → notification-preferences.json (every kind, on or off)
  * Not exported, on purpose: views (when they looked at things: not something they wrote),
  * uploads (bookkeeping of the files above), reports and reportedItems (moderation records),
  * roles, suspensions, contentRemovals, moderationLog (moderation records about them), chatTyping,
@@ -22,6 +22,8 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import type { ImageRef } from "../../shared/validators";
+import type { NotificationPreferences } from "../../shared/notifications";
+import { preferencesFrom, preferencesRow } from "../notifications/preferences";
 
 /** Rows per query: a page of posts at the 5,000-character description limit stays near 1 MB read. */
 export const EXPORT_PAGE_SIZE = 200;
@@ -294,7 +296,10 @@ export async function readMessagesPage(
 }
 
 /** The person's own account, profile and Duma deck: single documents, read once. */
-export async function readProfile(ctx: QueryCtx, userId: Id<"users">): Promise<{ profile: JsonRow; duma: JsonRow }> {
+export async function readProfile(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+): Promise<{ profile: JsonRow; duma: JsonRow; notificationPreferences: NotificationPreferences }> {
   const user = await ctx.db.get(userId);
   const profile = await ctx.db
     .query("profiles")
@@ -315,6 +320,7 @@ export async function readProfile(ctx: QueryCtx, userId: Id<"users">): Promise<{
     duma: {
       deck: deck === null ? null : { cards: deck.cards, endings: deck.endings, updatedAt: iso(deck.updatedAt) },
     },
+    notificationPreferences: preferencesFrom(await preferencesRow(ctx, userId)),
   };
 }
 

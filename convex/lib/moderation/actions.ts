@@ -6,7 +6,9 @@
 import { ConvexError } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { deleteReportsOf } from "../../cascade";
+import { closeReportsWithNotice, deleteReportsOf } from "../../cascade";
+import { recordNotification } from "../notifications/record";
+import { removedWhat } from "../notifications/moderation-notices";
 import { chatPresence } from "../chats";
 import { requestOnlineRefresh } from "../presence-online";
 import { cleanOptionalText, cleanText } from "../../shared/text";
@@ -125,8 +127,18 @@ export async function removeContent(
   // Counted first: the owner's delete that removeTarget runs clears the reports too (a book, post
   // or room in a scheduled run, as its delete already spends this mutation on a batch).
   const reports = item === null ? NO_REPORTS : await openReportCount(ctx, item);
+  // Each reporter hears "removed" (naming nobody), before the delete below would close the reports silently.
+  await closeReportsWithNotice(ctx, target.kind, target.id, "removed");
   await removeTarget(ctx, target);
   await deleteReportsOf(ctx, target.kind, target.id);
+  if (content) {
+    await recordNotification(ctx, {
+      kind: "contentRemoved",
+      recipientId: content.authorId,
+      reason: cleanReason ?? "",
+      removedWhat: removedWhat(target.kind, summaryOf(content)),
+    });
+  }
   await writeLog(ctx, actor, {
     action: "remove",
     target: targetKey(target),
@@ -146,7 +158,7 @@ export async function dismissReports(
   const cleanReason = reasonOf(reason);
   const { content, item } = await requireMayJudge(ctx, actor, target);
   const reports = item === null ? NO_REPORTS : await openReportCount(ctx, item);
-  await deleteReportsOf(ctx, target.kind, target.id);
+  await closeReportsWithNotice(ctx, target.kind, target.id, "noAction");
   await writeLog(ctx, actor, {
     action: "dismiss",
     target: targetKey(target),
@@ -210,6 +222,7 @@ export async function liftSuspension(ctx: MutationCtx, actor: Actor, userId: Id<
   if (existing === null) throw new ConvexError(NOT_SUSPENDED);
   await ctx.db.delete(existing._id);
   await writeLog(ctx, actor, { action: "lift", subjectId: userId, reason: existing.reason });
+  await recordNotification(ctx, { kind: "suspensionEnded", recipientId: userId });
 }
 
 /** Makes a user a moderator or an admin (replacing the role they had). */

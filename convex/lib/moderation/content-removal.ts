@@ -24,6 +24,7 @@ import { requireUserExists } from "./actions";
 import { writeLog } from "./audit";
 import { type Actor, DASHBOARD, roleOf } from "./roles";
 import { describeCounts, noneRemoved, REMOVAL_KINDS, type RemovalKind } from "./removal-kinds";
+import { recordNotification } from "../notifications/record";
 
 export const REMOVAL_REASON_REQUIRED = "Please give a reason for the removal.";
 export const CANNOT_REMOVE_OWN = "You cannot remove all of your own content here.";
@@ -95,6 +96,13 @@ export async function startContentRemoval(
     updatedAt: now,
   });
   await writeLog(ctx, actor, { action: "remove", subjectId: userId, reason: cleanReason, detail: "started" });
+  // One notice for the whole run, not one per removed item.
+  await recordNotification(ctx, {
+    kind: "contentRemoved",
+    recipientId: userId,
+    reason: cleanReason,
+    removedWhat: "all your content",
+  });
   await ctx.scheduler.runAfter(0, internal.moderationSweep.removeNextBatch, { removalId });
   return removalId;
 }
