@@ -5,6 +5,9 @@ import { deleteBookComment } from "./cascade";
 import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
 import { userMutation, userQuery } from "./lib/functions";
 import { changeItemCount } from "./lib/item-counts";
+import { recordNotification } from "./lib/notifications/record";
+import { checkedMentions, notifyMentions } from "./lib/mentions";
+import { mentionsValidator } from "./shared/mentions";
 
 export { COMMENT_NOT_FOUND, COMMENT_REQUIRED } from "./lib/comments";
 
@@ -26,15 +29,32 @@ export const list = userQuery({
  * not the book document, so the board does not re-run until the next refresh).
  */
 export const add = userMutation({
-  args: { bookId: v.id("books"), text: v.string() },
-  handler: async (ctx, { bookId, text }) => {
+  args: { bookId: v.id("books"), text: v.string(), mentions: mentionsValidator },
+  handler: async (ctx, { bookId, text, mentions }) => {
     const book = await existingBook(ctx, bookId);
+    const cleaned = cleanComment(text);
+    const kept = await checkedMentions(ctx, text, cleaned, mentions);
     const commentId = await ctx.db.insert("bookComments", {
       bookId: book._id,
       authorId: ctx.user._id,
-      text: cleanComment(text),
+      text: cleaned,
+      ...(kept === undefined ? {} : { mentions: kept }),
     });
     await changeItemCount(ctx, book._id, "comments", 1);
+    await recordNotification(ctx, {
+      kind: "comment",
+      recipientId: book.userId,
+      actorId: ctx.user._id,
+      item: { kind: "book", id: book._id },
+      commentId,
+    });
+    await notifyMentions(ctx, {
+      authorId: ctx.user._id,
+      mentions: kept,
+      target: { kind: "book", id: book._id },
+      sourceId: commentId,
+      toldOtherwise: book.userId,
+    });
     return commentId;
   },
 });

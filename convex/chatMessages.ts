@@ -15,6 +15,8 @@ import { existingRoom, LAST_MESSAGE_AT_RESOLUTION_MS } from "./lib/chats";
 import { cappedPage } from "./lib/conversations";
 import { publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
+import { checkedMentions, notifyMentions } from "./lib/mentions";
+import { mentionsValidator } from "./shared/mentions";
 import { LIMITS } from "./shared/text";
 
 /**
@@ -42,6 +44,7 @@ export const list = userQuery({
           _id: message._id,
           _creationTime: message._creationTime,
           text: message.text,
+          mentions: message.mentions ?? [],
           author: { _id: author.userId, displayName: author.displayName, avatarUrl: author.photoURL },
           isMine: message.userId === ctx.user._id,
         };
@@ -50,17 +53,32 @@ export const list = userQuery({
   },
 });
 
-/** Sends a message to a room, within the sender's flood allowance (lib/chat-limits.ts). */
+/**
+ * Sends a message to a room, within the sender's flood allowance (lib/chat-limits.ts). The people
+ * it @mentions (spans in `text`, checked by lib/mentions.ts) are stored with it and notified.
+ */
 export const send = userMutation({
-  args: { roomId: v.id("chatRooms"), text: v.string() },
-  handler: async (ctx, { roomId, text }): Promise<Id<"chatMessages">> => {
+  args: { roomId: v.id("chatRooms"), text: v.string(), mentions: mentionsValidator },
+  handler: async (ctx, { roomId, text, mentions }): Promise<Id<"chatMessages">> => {
     const room = await existingRoom(ctx, roomId);
     const cleaned = text.trim();
     if (cleaned.length === 0) throw new ConvexError(CHAT_MESSAGE_REQUIRED);
     if (cleaned.length > LIMITS.message) throw new ConvexError(CHAT_MESSAGE_TOO_LONG);
     // After the checks, so a message refused for its text does not use up the allowance.
     await takeMessageAllowance(ctx, ctx.user._id, room._id);
-    const messageId = await ctx.db.insert("chatMessages", { roomId: room._id, userId: ctx.user._id, text: cleaned });
+    const kept = await checkedMentions(ctx, text, cleaned, mentions);
+    const messageId = await ctx.db.insert("chatMessages", {
+      roomId: room._id,
+      userId: ctx.user._id,
+      text: cleaned,
+      ...(kept === undefined ? {} : { mentions: kept }),
+    });
+    await notifyMentions(ctx, {
+      authorId: ctx.user._id,
+      mentions: kept,
+      target: { kind: "chatRoom", id: room._id },
+      sourceId: messageId,
+    });
     const now = Date.now();
     if (room.lastMessageAt === undefined || now - room.lastMessageAt >= LAST_MESSAGE_AT_RESOLUTION_MS) {
       await ctx.db.patch(room._id, { lastMessageAt: now });

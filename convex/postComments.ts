@@ -5,6 +5,9 @@ import { existingPost } from "./posts";
 import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
 import { userMutation, userQuery } from "./lib/functions";
 import { changeItemCount } from "./lib/item-counts";
+import { recordNotification } from "./lib/notifications/record";
+import { checkedMentions, notifyMentions } from "./lib/mentions";
+import { mentionsValidator } from "./shared/mentions";
 
 export { COMMENT_NOT_FOUND, COMMENT_REQUIRED } from "./lib/comments";
 
@@ -30,25 +33,61 @@ export const list = userQuery({
  * not the post document, so lists showing the post do not re-run until the next refresh).
  */
 export const add = userMutation({
-  args: { postId: v.id("posts"), text: v.string() },
-  handler: async (ctx, { postId, text }) => {
+  args: { postId: v.id("posts"), text: v.string(), mentions: mentionsValidator },
+  handler: async (ctx, { postId, text, mentions }) => {
     const post = await existingPost(ctx, postId);
+    const cleaned = cleanComment(text);
+    const kept = await checkedMentions(ctx, text, cleaned, mentions);
     const commentId = await ctx.db.insert("postComments", {
       postId: post._id,
       authorId: ctx.user._id,
-      text: cleanComment(text),
+      text: cleaned,
+      ...(kept === undefined ? {} : { mentions: kept }),
     });
     await changeItemCount(ctx, post._id, "comments", 1);
+    await recordNotification(ctx, {
+      kind: "comment",
+      recipientId: post.userId,
+      actorId: ctx.user._id,
+      item: { kind: "post", id: post._id },
+      commentId,
+    });
+    await notifyMentions(ctx, {
+      authorId: ctx.user._id,
+      mentions: kept,
+      target: { kind: "post", id: post._id },
+      sourceId: commentId,
+      toldOtherwise: post.userId,
+    });
     return commentId;
   },
 });
 
-/** Only the comment's author changes its text; blank text is refused (seed §5: ignored). */
+/**
+ * Only the comment's author changes its text; blank text is refused (seed §5: ignored). The
+ * mentions are checked again against the new text: those sent, or without any sent the old
+ * ones whose span still reads "@Name" there. Only people the edit adds are notified.
+ */
 export const edit = userMutation({
-  args: { commentId: v.id("postComments"), text: v.string() },
-  handler: async (ctx, { commentId, text }) => {
+  args: { commentId: v.id("postComments"), text: v.string(), mentions: mentionsValidator },
+  handler: async (ctx, { commentId, text, mentions }) => {
     const comment = ownComment(await ctx.db.get(commentId), ctx.user._id);
-    await ctx.db.patch(comment._id, { text: cleanComment(text), editedAt: Date.now() });
+    const cleaned = cleanComment(text);
+    // Sent spans are of the text as sent; the old ones are of the stored (trimmed) text.
+    const kept =
+      mentions === undefined
+        ? await checkedMentions(ctx, cleaned, cleaned, comment.mentions)
+        : await checkedMentions(ctx, text, cleaned, mentions);
+    await ctx.db.patch(comment._id, { text: cleaned, mentions: kept, editedAt: Date.now() });
+    await notifyMentions(ctx, {
+      authorId: ctx.user._id,
+      mentions: kept,
+      before: comment.mentions,
+      target: { kind: "post", id: comment.postId },
+      sourceId: comment._id,
+      // The post's owner heard of this comment when it was added.
+      toldOtherwise: (await ctx.db.get(comment.postId))?.userId,
+    });
   },
 });
 

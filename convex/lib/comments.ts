@@ -8,6 +8,7 @@ import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { requireOwner } from "./auth";
 import { publicUsers, type PublicUser } from "./creators";
+import type { Mention } from "../shared/mentions";
 import { cleanText, LIMITS } from "../shared/text";
 import { withPageSizeCapped } from "./page-size";
 
@@ -37,12 +38,20 @@ export function ownComment<Comment extends { authorId: Id<"users"> }>(
   return comment;
 }
 
-type StoredComment = { _id: string; _creationTime: number; authorId: Id<"users">; text: string };
+type StoredComment = {
+  _id: string;
+  _creationTime: number;
+  authorId: Id<"users">;
+  text: string;
+  mentions?: Mention[];
+};
 
 export type CommentView<Comment extends StoredComment> = {
   _id: Comment["_id"];
   _creationTime: number;
   text: string;
+  /** The people the text @mentions, as spans of it (always sent; optional for older callers' fixtures). */
+  mentions?: Mention[];
   author: PublicUser;
   isMine: boolean;
 };
@@ -61,6 +70,7 @@ export async function commentViews<Comment extends StoredComment>(
     _id: comment._id,
     _creationTime: comment._creationTime,
     text: comment.text,
+    mentions: comment.mentions ?? [],
     author: authorOf(comment.authorId),
     isMine: comment.authorId === viewerId,
   }));

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from "react";
+import type { MentionDraft } from "@/components/mentions/mention-draft";
+import { MentionTextArea } from "@/components/mentions/mention-text-area";
 import { Button } from "@/components/ui/button";
 import { ShortcutHint } from "@/components/ui/shortcut-hint";
-import { TextArea } from "@/components/ui/text-area";
+import { type Mention, trimWithMentions } from "@convex/shared/mentions";
 
 type CommentFormProps = {
-  /** Saves the text; throw to keep it in the box (the caller shows the error). */
-  onSubmit: (text: string) => Promise<unknown>;
+  /** Saves the text and the people it @mentions; throw to keep it in the box (the caller shows the error). */
+  onSubmit: (text: string, mentions?: Mention[]) => Promise<unknown>;
   maxLength: number;
   label?: string;
   placeholder?: string;
@@ -15,6 +17,7 @@ type CommentFormProps = {
 /**
  * A comment box: blank text is ignored (seed §5), the text clears once saved, no double submit.
  * Enter makes a new line, Ctrl+Enter (⌘+Enter) posts; the counter and the limit are TextArea's.
+ * Typing "@" offers people to mention (MentionTextArea); their spans go with the text.
  */
 export function CommentForm({
   onSubmit,
@@ -23,17 +26,18 @@ export function CommentForm({
   placeholder = "Write a comment...",
   submitLabel = "Post Comment",
 }: CommentFormProps) {
-  const [text, setText] = useState("");
+  const [draft, setDraft] = useState<MentionDraft>({ text: "", mentions: [] });
   const [pending, setPending] = useState(false);
-  const blank = text.trim().length === 0;
+  const blank = draft.text.trim().length === 0;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (blank || pending) return;
     setPending(true);
     try {
-      await onSubmit(text.trim());
-      setText("");
+      const sent = trimWithMentions(draft.text, draft.mentions);
+      await (sent.mentions.length === 0 ? onSubmit(sent.text) : onSubmit(sent.text, sent.mentions));
+      setDraft({ text: "", mentions: [] });
     } catch {
       // The caller reported the failure; keep the text so nothing typed is lost.
     } finally {
@@ -43,11 +47,11 @@ export function CommentForm({
 
   return (
     <form onSubmit={submit} className="space-y-2">
-      <TextArea
+      <MentionTextArea
         label={label}
         rows={3}
-        value={text}
-        onChange={setText}
+        draft={draft}
+        onDraftChange={setDraft}
         maxLength={maxLength}
         limitName="Comments"
         placeholder={placeholder}

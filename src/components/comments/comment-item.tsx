@@ -1,11 +1,13 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { MentionText } from "@/components/mentions/mention-text";
 import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
 import { ReportButton } from "@/components/moderation/report-button";
 import { Card } from "@/components/ui/card";
 import { IconButton } from "@/components/ui/icon-button";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { nameWithQuote } from "@/lib/name-with-quote";
+import type { Mention } from "@convex/shared/mentions";
 import type { PublicUser } from "@convex/shared/public-user";
 import type { ReportTarget } from "@convex/shared/moderation-validators";
 
@@ -13,6 +15,8 @@ import type { ReportTarget } from "@convex/shared/moderation-validators";
 export type CommentView = {
   _creationTime: number;
   text: string;
+  /** The people the text @mentions (spans of it), shown as links to their accounts. */
+  mentions?: Mention[];
   author: PublicUser;
   /** True when the signed-in viewer wrote it: only then are Edit and Delete offered. */
   isMine: boolean;
@@ -57,7 +61,9 @@ export function CommentItem({ comment, onEdit, onDelete, reportTarget }: Comment
           <TimeAgo timestamp={comment._creationTime} className="text-xs text-fg-subtle" />
           {comment.editedAt != null && <span className="text-xs text-fg-faint">(edited)</span>}
         </div>
-        <p className="mt-1 text-sm break-words whitespace-pre-line text-fg">{comment.text}</p>
+        <p className="mt-1 text-sm break-words whitespace-pre-line text-fg">
+          <MentionText text={comment.text} mentions={comment.mentions} />
+        </p>
       </div>
       {!comment.isMine && <ReportButton target={reportTarget} label="comment" text={comment.text} variant="icon" />}
       {comment.isMine && (

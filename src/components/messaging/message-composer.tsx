@@ -1,6 +1,8 @@
 import { clsx } from "clsx";
 import { SendHorizontal } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { shiftMentions, type MentionDraft } from "@/components/mentions/mention-draft";
+import { useMentionPicker } from "@/components/mentions/use-mention-picker";
 import { insertAtCursor } from "@/lib/emojis";
 import { formatCount } from "@/lib/format";
 import { isEnterToSend } from "@/lib/keyboard-shortcuts";
@@ -8,10 +10,15 @@ import { Button } from "@/components/ui/button";
 import { EmojiPicker } from "@/components/ui/emoji-picker";
 import { COUNTER_FROM, controlLookClass } from "@/components/ui/field";
 import { ShortcutHint } from "@/components/ui/shortcut-hint";
+import type { Id } from "@convex/_generated/dataModel";
+import { type Mention, trimWithMentions } from "@convex/shared/mentions";
 
 type MessageComposerProps = {
-  /** Sends the (trimmed) text; throw to get it back into the box (the caller shows the error). */
-  onSend: (text: string) => Promise<unknown>;
+  /**
+   * Sends the (trimmed) text and the people it @mentions (empty without `mentionsIn`); throw to
+   * get it back into the box (the caller shows the error).
+   */
+  onSend: (text: string, mentions?: Mention[]) => Promise<unknown>;
   /** The server's limit on one message. */
   maxLength: number;
   /** Offers the emoji picker beside the box (chat rooms). */
@@ -21,6 +28,8 @@ type MessageComposerProps = {
    * once the draft is blank again, sent, or the box loses the focus.
    */
   onTyping?: (typing: boolean) => void;
+  /** Offers "@" mentions of people, the room's recent ones first (chat rooms). */
+  mentionsIn?: { roomId: Id<"chatRooms"> };
 };
 
 /**
@@ -29,8 +38,14 @@ type MessageComposerProps = {
  * limit a counter shows (as for one-line fields), past it Send is off and the box says why. The box empties at once so the next message can be typed, and gets the text back if
  * sending fails. An emoji goes where the cursor is, and the cursor ends up right after it.
  */
-export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, onTyping }: MessageComposerProps) {
-  const [draft, setDraftState] = useState("");
+export function MessageComposer({
+  onSend,
+  maxLength,
+  withEmojiPicker = false,
+  onTyping,
+  mentionsIn,
+}: MessageComposerProps) {
+  const [{ text: draft, mentions }, setDraftState] = useState<MentionDraft>({ text: "", mentions: [] });
   const box = useRef<HTMLTextAreaElement>(null);
   const caretAfterRender = useRef<number | null>(null);
   const fieldId = useId();
@@ -41,10 +56,24 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
   const nearLimit = draft.length >= maxLength * COUNTER_FROM;
   const canSend = text.length > 0 && !tooLong;
 
-  function setDraft(next: string) {
+  function setMentionDraft(next: MentionDraft) {
     setDraftState(next);
-    onTyping?.(next.trim().length > 0);
+    onTyping?.(next.text.trim().length > 0);
   }
+
+  /** A new text from anything but the picker (an emoji, clearing after Send): the spans follow it. */
+  function setDraft(next: string, caret?: number) {
+    setMentionDraft({ text: next, mentions: shiftMentions(draft, next, mentions, caret) });
+  }
+
+  const picker = useMentionPicker({
+    field: box,
+    draft: { text: draft, mentions },
+    onDraftChange: setMentionDraft,
+    roomId: mentionsIn?.roomId,
+    placement: "above",
+    enabled: mentionsIn !== undefined,
+  });
 
   // The emoji is in the box once React has rendered it; only then can the cursor go after it.
   useLayoutEffect(() => {
@@ -64,22 +93,24 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
       field?.selectionEnd ?? draft.length,
     );
     caretAfterRender.current = cursor;
-    setDraft(next);
+    setDraft(next, cursor);
   }
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
     if (!canSend) return;
+    const sent = trimWithMentions(draft, mentions);
     setDraft("");
     box.current?.focus();
     try {
-      await onSend(text);
+      await (sent.mentions.length === 0 ? onSend(sent.text) : onSend(sent.text, sent.mentions));
     } catch {
-      setDraftState((current) => (current === "" ? text : current));
+      setDraftState((current) => (current.text === "" ? sent : current));
     }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (picker.handleKey(event)) return;
     if (!isEnterToSend(event.nativeEvent)) return;
     event.preventDefault();
     void send();
@@ -92,23 +123,30 @@ export function MessageComposer({ onSend, maxLength, withEmojiPicker = false, on
         <label htmlFor={fieldId} className="sr-only">
           Message
         </label>
-        <textarea
-          ref={box}
-          id={fieldId}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => onTyping?.(false)}
-          rows={1}
-          placeholder="Write a message..."
-          aria-invalid={tooLong}
-          aria-describedby={nearLimit ? `${hintId} ${limitId}` : hintId}
-          // Grows with its text up to a limit, round beside the round Send; red while too long (aria-invalid).
-          className={clsx(
-            "block max-h-40 min-h-11 flex-1 resize-none rounded-2xl px-4 py-2.5 text-base field-sizing-content sm:text-sm",
-            controlLookClass,
-          )}
-        />
+        <div className="relative min-w-0 flex-1">
+          <textarea
+            ref={box}
+            id={fieldId}
+            value={draft}
+            {...(mentionsIn === undefined ? {} : picker.fieldProps)}
+            onChange={mentionsIn === undefined ? (event) => setDraft(event.target.value) : picker.fieldProps.onChange}
+            onKeyDown={onKeyDown}
+            onBlur={() => {
+              picker.fieldProps.onBlur();
+              onTyping?.(false);
+            }}
+            rows={1}
+            placeholder="Write a message..."
+            aria-invalid={tooLong}
+            aria-describedby={nearLimit ? `${hintId} ${limitId}` : hintId}
+            // Grows with its text up to a limit, round beside the round Send; red while too long (aria-invalid).
+            className={clsx(
+              "block max-h-40 min-h-11 w-full resize-none rounded-2xl px-4 py-2.5 text-base field-sizing-content sm:text-sm",
+              controlLookClass,
+            )}
+          />
+          {picker.listbox}
+        </div>
         <Button type="submit" variant="primary" size="lg" shape="pill" disabled={!canSend} className="shrink-0">
           <SendHorizontal aria-hidden className="size-4" />
           Send

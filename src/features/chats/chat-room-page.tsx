@@ -70,8 +70,12 @@ function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<
         maxLength={CHAT_LIMITS.message}
         withEmojiPicker
         onTyping={onTyping}
-        onSend={(text) =>
-          withFailureToast(() => sendMessage({ roomId: room._id, text }), "Failed to send message. Please try again.")
+        mentionsIn={{ roomId: room._id }}
+        onSend={(text, mentions) =>
+          withFailureToast(
+            () => sendMessage({ roomId: room._id, text, mentions }),
+            "Failed to send message. Please try again.",
+          )
         }
       />
     </ConversationFrame>

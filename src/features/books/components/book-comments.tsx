@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { withFailureToast } from "@/lib/show-failure";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
+import type { Mention } from "@convex/shared/mentions";
 import { BOOK_LIMITS } from "../book-limits";
 
 type BookCommentsProps = {
@@ -23,8 +24,8 @@ export function BookComments({ bookId, count }: BookCommentsProps) {
   const removeComment = useMutation(api.bookComments.remove);
   const [deletingId, setDeletingId] = useState<Id<"bookComments"> | null>(null);
 
-  function add(text: string) {
-    return withFailureToast(() => addComment({ bookId, text }), "Failed to add comment. Please try again.");
+  function add(text: string, mentions?: Mention[]) {
+    return withFailureToast(() => addComment({ bookId, text, mentions }), "Failed to add comment. Please try again.");
   }
 
   async function confirmDelete() {

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
+import { MentionText } from "@/components/mentions/mention-text";
 import { DeleteMessageButton, REVEAL_ON_HOVER } from "@/components/messaging/message-actions";
 import { ReportButton } from "@/components/moderation/report-button";
 import { paths } from "@/config/paths";
@@ -55,7 +56,9 @@ export function ChatMessageItem({ message, previous, onDelete }: ChatMessageItem
             </time>
           </p>
         )}
-        <p className="text-[15px] leading-snug break-words whitespace-pre-wrap text-fg">{message.text}</p>
+        <p className="text-[15px] leading-snug break-words whitespace-pre-wrap text-fg">
+          <MentionText text={message.text} mentions={message.mentions} />
+        </p>
       </div>
       {!message.isMine && (
         <ReportButton

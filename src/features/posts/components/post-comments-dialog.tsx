@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { withFailureToast } from "@/lib/show-failure";
 import { api } from "@convex/_generated/api";
+import type { Mention } from "@convex/shared/mentions";
 import type { Id } from "@convex/_generated/dataModel";
 import { POST_LIMITS } from "../post-categories";
 import type { PostComment } from "../post-types";
@@ -28,8 +29,8 @@ export function PostCommentsDialog({ postId, count, open, onOpenChange }: PostCo
   const editComment = useMutation(api.postComments.edit);
   const removeComment = useMutation(api.postComments.remove);
 
-  function add(text: string) {
-    return withFailureToast(() => addComment({ postId, text }), "Failed to add comment. Please try again.");
+  function add(text: string, mentions?: Mention[]) {
+    return withFailureToast(() => addComment({ postId, text, mentions }), "Failed to add comment. Please try again.");
   }
 
   async function save(text: string) {
