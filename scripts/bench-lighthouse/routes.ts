@@ -51,6 +51,7 @@ export function benchRoutes({ ids, moderator }: DemoApp): BenchRoute[] {
     alice("duma", "/duma"),
     alice("music", "/music"),
     alice("help", "/help"),
+    alice("notifications", "/notifications"),
     {
       name: "moderation",
       label: "/moderation",

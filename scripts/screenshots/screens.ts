@@ -69,6 +69,7 @@ export function signedInScreens(ids: DemoIds): Screen[] {
     { name: "duma", path: "/duma" },
     { name: "music", path: "/music" },
     { name: "help", path: "/help" },
+    { name: "notifications", path: "/notifications" },
     // Alice is no moderator: the app sends her home from here.
     { name: "moderation", path: "/moderation" },
   ];

@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
               { path: paths.games.pattern, lazy: lazyPage(() => import("@/features/games/games-page")) },
               { path: paths.help.pattern, lazy: lazyPage(() => import("@/features/help/help-page")) },
               { path: paths.moderation.pattern, lazy: lazyPage(() => import("@/features/moderation/moderation-page")) },
+              {
+                path: paths.notifications.pattern,
+                lazy: lazyPage(() => import("@/features/notifications/notifications-page")),
+              },
             ],
           },
           { path: "*", element: <Navigate to={paths.home.href()} replace /> },

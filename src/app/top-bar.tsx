@@ -6,12 +6,18 @@ import { Link, NavLink } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { MessagesLink } from "@/features/messages/components/messages-link";
+import { useBrowserAlertsState } from "@/features/notifications/hooks/use-browser-alerts-state";
 import { api } from "@convex/_generated/api";
 import { useLogOut } from "@/hooks/use-log-out";
 import { useMyStatus } from "@/hooks/use-my-status";
+import { NotificationsBell } from "./notifications-bell";
 
 // Only moderators ever see it, so its code is not part of everyone's first download.
 const ModerationLink = lazy(async () => ({ default: (await import("./moderation-link")).ModerationLink }));
+// Only for people who turned browser notifications on; it watches their counts while the tab is hidden.
+const LazyBrowserAlerts = lazy(async () => ({
+  default: (await import("@/features/notifications/components/browser-alerts")).BrowserAlerts,
+}));
 // Its icons and the theme module are not needed for the first paint; a same-size box holds its place.
 const LazyThemeToggle = lazy(async () => ({ default: (await import("./theme-toggle")).ThemeToggle }));
 
@@ -25,7 +31,7 @@ function ThemeToggle({ className }: { className: string }) {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    "rounded-lg px-2 py-1.5 text-sm font-bold tracking-wide transition focus-ring sm:px-3",
+    "rounded-lg px-1.5 py-1.5 text-sm font-bold tracking-wide transition focus-ring sm:px-3",
     isActive ? "bg-accent-soft text-accent-fg" : "text-fg-secondary hover:bg-surface-muted hover:text-fg",
   );
 
@@ -36,7 +42,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar({ minimal, suspended = false }: { minimal: boolean; suspended?: boolean }) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-4 sm:px-6">
         <Link to={paths.home.href()} className="flex shrink-0 items-center gap-2 rounded-lg focus-ring">
           <img src="/images/logo.svg" alt="" className="size-9" />
           <span className="sr-only">Home</span>
@@ -68,7 +74,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
 
   if (!viewer) return null;
   return (
-    <div className="ml-auto flex items-center gap-1 sm:gap-2">
+    <div className="ml-auto flex items-center sm:gap-2">
       {role !== null && !suspended && (
         <Suspense fallback={null}>
           <ModerationLink />
@@ -76,7 +82,13 @@ function UserArea({ suspended }: { suspended: boolean }) {
       )}
       {/* No room beside the rest on a phone: there, the account page's Settings choose the theme. */}
       <ThemeToggle className="hidden sm:inline-flex" />
-      {viewer.emailVerified && !suspended && <MessagesLink />}
+      {viewer.emailVerified && !suspended && (
+        <>
+          <NotificationsBell />
+          <MessagesLink />
+          <BrowserAlertsWhenOn />
+        </>
+      )}
       <Link
         to={paths.account.href()}
         // Starts with the name shown beside the avatar, so the spoken name matches what is seen.
@@ -92,11 +104,21 @@ function UserArea({ suspended }: { suspended: boolean }) {
         type="button"
         onClick={() => void logOut()}
         disabled={signingOut}
-        className="flex items-center gap-1.5 rounded-lg p-3 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-60"
+        className="flex items-center gap-1.5 rounded-lg p-2.5 text-sm font-medium text-fg-muted sm:p-3 hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-60"
       >
         <LogOut aria-hidden className="size-4" />
         <span className="sr-only sm:not-sr-only">Log Out</span>
       </button>
     </div>
+  );
+}
+
+/** System notifications in a hidden tab, opt-in on /notifications: nothing is loaded or watched until then. */
+function BrowserAlertsWhenOn() {
+  if (useBrowserAlertsState() !== "on") return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyBrowserAlerts />
+    </Suspense>
   );
 }

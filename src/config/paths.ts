@@ -42,6 +42,7 @@ export const paths = {
   games: fixed("/games"),
   help: fixed("/help"),
   moderation: fixed("/moderation"),
+  notifications: fixed("/notifications"),
 } as const;
 
 /** Routes open to visitors; everything else needs a verified login (PRODUCT D1). */

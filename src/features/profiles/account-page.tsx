@@ -11,6 +11,7 @@ import { api } from "@convex/_generated/api";
 import { DISPLAY_NAME_REQUIRED } from "@convex/shared/profile-fields";
 import { AccountSettings } from "./components/account-settings";
 import { AvatarPickerDialog } from "./components/avatar-picker-dialog";
+import { NotificationPreferencesCard } from "./components/notification-preferences";
 import { ProfileEditForm } from "./components/profile-edit-form";
 import { ProfileHeader } from "./components/profile-header";
 import { ProfileView } from "./components/profile-view";
@@ -112,6 +113,7 @@ export function ProfileScreen({ profile }: { profile: Profile }) {
       )}
       <UserContent userId={profile.userId} name={profile.displayName} isOwner={profile.isOwner} />
       {profile.isOwner && <AccountSettings />}
+      {profile.isOwner && <NotificationPreferencesCard />}
       {profile.isOwner && (
         <AvatarPickerDialog open={pickingAvatar} onOpenChange={setPickingAvatar} current={profile.photoURL} />
       )}
