@@ -104,7 +104,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
         type="button"
         onClick={() => void logOut()}
         disabled={signingOut}
-        className="flex items-center gap-1.5 rounded-lg p-2.5 text-sm font-medium text-fg-muted sm:p-3 hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-60"
+        className="flex items-center gap-1.5 rounded-lg p-3 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-60"
       >
         <LogOut aria-hidden className="size-4" />
         <span className="sr-only sm:not-sr-only">Log Out</span>
