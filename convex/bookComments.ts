@@ -6,7 +6,7 @@ import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib
 import { userMutation, userQuery } from "./lib/functions";
 import { changeItemCount } from "./lib/item-counts";
 import { recordNotification } from "./lib/notifications/record";
-import { checkedMentions, notifyMentions } from "./lib/mentions";
+import { checkedMentions, notifyMentions, writeMentionRefs } from "./lib/mentions";
 import { mentionsValidator } from "./shared/mentions";
 
 export { COMMENT_NOT_FOUND, COMMENT_REQUIRED } from "./lib/comments";
@@ -40,6 +40,7 @@ export const add = userMutation({
       text: cleaned,
       ...(kept === undefined ? {} : { mentions: kept }),
     });
+    await writeMentionRefs(ctx, commentId, kept);
     await changeItemCount(ctx, book._id, "comments", 1);
     await recordNotification(ctx, {
       kind: "comment",

@@ -19,6 +19,7 @@ import { hasOpened, memberRow, newestMessage, previewOf } from "./lib/conversati
 import { incrementCounter } from "./lib/counters";
 import { deleteStoredImage } from "./lib/images";
 import { changeItemCount, clearItemCounts } from "./lib/item-counts";
+import { deleteMentionRefs, withinWrites } from "./lib/mentions";
 import { reportedItemOf } from "./lib/moderation/reported-items";
 import { recordNotification } from "./lib/notifications/record";
 import { reportOutcomeValidator } from "./lib/notifications/validators";
@@ -73,6 +74,7 @@ export async function deletePost(ctx: MutationCtx, post: Doc<"posts">): Promise<
  */
 export async function deleteBookComment(ctx: MutationCtx, comment: Doc<"bookComments">): Promise<void> {
   await ctx.db.delete(comment._id);
+  await deleteMentionRefs(ctx, comment);
   await removeNotificationsAbout(ctx, "sourceId", comment._id);
   const book = await ctx.db.get(comment.bookId);
   if (book) await changeItemCount(ctx, book._id, "comments", -1);
@@ -85,6 +87,7 @@ export async function deleteBookComment(ctx: MutationCtx, comment: Doc<"bookComm
  */
 export async function deletePostComment(ctx: MutationCtx, comment: Doc<"postComments">): Promise<void> {
   await ctx.db.delete(comment._id);
+  await deleteMentionRefs(ctx, comment);
   await removeNotificationsAbout(ctx, "sourceId", comment._id);
   const post = await ctx.db.get(comment.postId);
   if (post) await changeItemCount(ctx, post._id, "comments", -1);
@@ -243,6 +246,7 @@ export const continueRemovingRoomPresence = internalMutation({
  */
 export async function deleteChatMessage(ctx: MutationCtx, message: Doc<"chatMessages">): Promise<void> {
   await ctx.db.delete(message._id);
+  await deleteMentionRefs(ctx, message);
   await deleteReportsOf(ctx, "chatMessage", message._id);
   await removeNotificationsAbout(ctx, "sourceId", message._id);
   const room = await ctx.db.get(message.roomId);
@@ -276,7 +280,12 @@ export const continueDeletingDependents = internalMutation({
   handler: async (ctx, { target }) => await deleteDependents(ctx, target),
 });
 
-/** Deletes at most `limit` rows: comments first, then likes, then views. Returns how many. */
+/**
+ * Deletes at most `limit` rows: comments first, then likes, then views; a room's messages, then
+ * typing signals. A message or comment counts with its mentionRefs rows (lib/mentions.ts,
+ * withinWrites): 500 comments of 10 mentions each would be 5,500 writes, so fewer of them go.
+ * Returns how many rows went, `limit` when the batch is full (more may be left).
+ */
 async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Promise<number> {
   if (target.table === "reportedItems") {
     const reports = await ctx.db
@@ -287,21 +296,24 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
     return reports.length;
   }
   if (target.table === "chatRooms") {
-    const messages = await ctx.db
+    const taken = await ctx.db
       .query("chatMessages")
       .withIndex("by_roomId", (q) => q.eq("roomId", target.id))
       .take(limit);
+    const { fitting: messages, writes } = withinWrites(taken, limit);
     await Promise.all(messages.map((message) => ctx.db.delete(message._id)));
+    for (const message of messages) await deleteMentionRefs(ctx, message);
     for (const message of messages) await clearReportsLater(ctx, "chatMessage", message._id);
-    if (messages.length >= limit) return messages.length;
+    // Messages left over for the budget: the batch is full.
+    if (messages.length < taken.length || writes >= limit) return limit;
     const typing = await ctx.db
       .query("chatTyping")
       .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", target.id))
-      .take(limit - messages.length);
+      .take(limit - writes);
     await Promise.all(typing.map((signal) => ctx.db.delete(signal._id)));
-    return messages.length + typing.length;
+    return writes + typing.length;
   }
-  const comments =
+  const taken: (Doc<"bookComments"> | Doc<"postComments">)[] =
     target.table === "books"
       ? await ctx.db
           .query("bookComments")
@@ -311,19 +323,24 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
           .query("postComments")
           .withIndex("by_postId", (q) => q.eq("postId", target.id))
           .take(limit);
+  const { fitting: comments, writes } = withinWrites(taken, limit);
   const rows: { _id: Id<"bookComments"> | Id<"postComments"> | Id<"likes"> | Id<"views"> }[] = [...comments];
+  // Comments left over for the budget: the batch is full, the likes and views wait for the next.
+  let room = comments.length < taken.length ? 0 : limit - writes;
   for (const table of ["likes", "views"] as const) {
-    if (rows.length >= limit) break;
+    if (room <= 0) break;
     const more = await ctx.db
       .query(table)
       .withIndex("by_targetId_and_userId", (q) => q.eq("targetId", target.id))
-      .take(limit - rows.length);
+      .take(room);
     rows.push(...more);
+    room -= more.length;
   }
   await Promise.all(rows.map((row) => ctx.db.delete(row._id)));
+  for (const comment of comments) await deleteMentionRefs(ctx, comment);
   const commentKind = target.table === "books" ? "bookComment" : "postComment";
   for (const comment of comments) await clearReportsLater(ctx, commentKind, comment._id);
-  return rows.length;
+  return limit - room;
 }
 
 /**

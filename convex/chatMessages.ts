@@ -15,7 +15,7 @@ import { existingRoom, LAST_MESSAGE_AT_RESOLUTION_MS } from "./lib/chats";
 import { cappedPage } from "./lib/conversations";
 import { publicUsers } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
-import { checkedMentions, notifyMentions } from "./lib/mentions";
+import { checkedMentions, notifyMentions, writeMentionRefs } from "./lib/mentions";
 import { mentionsValidator } from "./shared/mentions";
 import { LIMITS } from "./shared/text";
 
@@ -73,6 +73,7 @@ export const send = userMutation({
       text: cleaned,
       ...(kept === undefined ? {} : { mentions: kept }),
     });
+    await writeMentionRefs(ctx, messageId, kept);
     await notifyMentions(ctx, {
       authorId: ctx.user._id,
       mentions: kept,

@@ -6,7 +6,7 @@ import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib
 import { userMutation, userQuery } from "./lib/functions";
 import { changeItemCount } from "./lib/item-counts";
 import { recordNotification } from "./lib/notifications/record";
-import { checkedMentions, notifyMentions } from "./lib/mentions";
+import { checkedMentions, notifyMentions, replaceMentionRefs, writeMentionRefs } from "./lib/mentions";
 import { mentionsValidator } from "./shared/mentions";
 
 export { COMMENT_NOT_FOUND, COMMENT_REQUIRED } from "./lib/comments";
@@ -44,6 +44,7 @@ export const add = userMutation({
       text: cleaned,
       ...(kept === undefined ? {} : { mentions: kept }),
     });
+    await writeMentionRefs(ctx, commentId, kept);
     await changeItemCount(ctx, post._id, "comments", 1);
     await recordNotification(ctx, {
       kind: "comment",
@@ -79,6 +80,7 @@ export const edit = userMutation({
         ? await checkedMentions(ctx, cleaned, cleaned, comment.mentions)
         : await checkedMentions(ctx, text, cleaned, mentions);
     await ctx.db.patch(comment._id, { text: cleaned, mentions: kept, editedAt: Date.now() });
+    await replaceMentionRefs(ctx, comment._id, kept);
     await notifyMentions(ctx, {
       authorId: ctx.user._id,
       mentions: kept,

@@ -282,6 +282,20 @@ export default defineSchema({
     .index("by_userId", ["userId"]),
 
   /**
+   * Who is @mentioned where: one row per person a chat message or comment mentions (lib/mentions.ts),
+   * since Convex cannot index inside the `mentions` arrays. Account deletion finds a person's
+   * mentions in other people's texts here and drops their spans; deleting the text deletes its rows.
+   */
+  mentionRefs: defineTable({
+    /** The person mentioned. */
+    userId: v.id("users"),
+    /** The message or comment that mentions them. */
+    sourceId: v.union(v.id("chatMessages"), v.id("bookComments"), v.id("postComments")),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_sourceId", ["sourceId"]),
+
+  /**
    * Who uploaded each stored file (files.confirmUpload), and whether a document uses it: an
    * upload is accepted from its uploader only, once; unused ones are swept after an hour.
    */

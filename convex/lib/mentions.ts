@@ -106,3 +106,110 @@ export async function notifyMentions(
     await recordNotification(ctx, { kind: "mention", recipientId, actorId: authorId, target, sourceId });
   }
 }
+
+/** A message or comment that can carry mentions (and so rows in mentionRefs). */
+export type MentionSourceId = Id<"chatMessages"> | Id<"bookComments"> | Id<"postComments">;
+
+/** The people `mentions` name, once each, the author included: a mentionRefs row each. */
+function peopleIn(mentions: readonly Mention[] | undefined): Id<"users">[] {
+  return [...new Set((mentions ?? []).map((mention) => mention.userId))];
+}
+
+/**
+ * Records who a newly stored message or comment mentions (one mentionRefs row per person, at
+ * most MAX_MENTIONS), in the mutation that stores it. Insert-only: it reads nothing, so
+ * concurrent sends never conflict over it.
+ */
+export async function writeMentionRefs(
+  ctx: MutationCtx,
+  sourceId: MentionSourceId,
+  mentions: readonly Mention[] | undefined,
+): Promise<void> {
+  for (const userId of peopleIn(mentions)) await ctx.db.insert("mentionRefs", { userId, sourceId });
+}
+
+/**
+ * An edit's mentions replace the old ones: rows of people no longer mentioned go, new people get
+ * one, the others stay untouched. Reads the source's rows (≤ MAX_MENTIONS).
+ */
+export async function replaceMentionRefs(
+  ctx: MutationCtx,
+  sourceId: MentionSourceId,
+  mentions: readonly Mention[] | undefined,
+): Promise<void> {
+  const wanted = new Set(peopleIn(mentions));
+  const kept = new Set<Id<"users">>();
+  for (const ref of await refsOf(ctx, sourceId)) {
+    if (wanted.has(ref.userId) && !kept.has(ref.userId)) kept.add(ref.userId);
+    else await ctx.db.delete(ref._id);
+  }
+  for (const userId of wanted) if (!kept.has(userId)) await ctx.db.insert("mentionRefs", { userId, sourceId });
+}
+
+/**
+ * Deletes the mentionRefs rows of a message or comment being deleted (every delete path calls
+ * it: cascade.ts). A row without mentions has none, so it costs no read: a room's or post's
+ * cascade of 500 plain rows adds no index lookups.
+ */
+export async function deleteMentionRefs(
+  ctx: MutationCtx,
+  source: { _id: MentionSourceId; mentions?: readonly Mention[] },
+): Promise<void> {
+  if (source.mentions === undefined || source.mentions.length === 0) return;
+  for (const ref of await refsOf(ctx, source._id)) await ctx.db.delete(ref._id);
+}
+
+async function refsOf(ctx: QueryCtx, sourceId: MentionSourceId) {
+  // One row per person the source mentions, so at most MAX_MENTIONS; the margin lets a stray
+  // duplicate be found and deleted too, and the read stays bounded.
+  return await ctx.db
+    .query("mentionRefs")
+    .withIndex("by_sourceId", (q) => q.eq("sourceId", sourceId))
+    .take(2 * MAX_MENTIONS);
+}
+
+/** The documents deleting `source` writes: itself and its mentionRefs rows (one per person it mentions). */
+export function deletionWrites(source: { mentions?: readonly Mention[] }): number {
+  return 1 + peopleIn(source.mentions).length;
+}
+
+/**
+ * The longest front of `sources` whose deletion (deletionWrites each) fits `budget` writes, and
+ * the writes it takes, so a cascade batch of messages or comments with mentions stays within its
+ * size: at worst 1 + MAX_MENTIONS writes each.
+ */
+export function withinWrites<T extends { mentions?: readonly Mention[] }>(
+  sources: readonly T[],
+  budget: number,
+): { fitting: T[]; writes: number } {
+  const fitting: T[] = [];
+  let writes = 0;
+  for (const source of sources) {
+    const cost = deletionWrites(source);
+    if (writes + cost > budget) break;
+    fitting.push(source);
+    writes += cost;
+  }
+  return { fitting, writes };
+}
+
+/**
+ * Account deletion (lib/account-deletion/batches.ts, stage "mentions"): takes a deleted person
+ * out of up to `limit` other people's messages and comments. Their spans are dropped, the text
+ * stays (it is its author's), and the row goes. Returns how many rows it handled (0 = none left).
+ */
+export async function eraseMentionsOf(ctx: MutationCtx, userId: Id<"users">, limit: number): Promise<number> {
+  const refs = await ctx.db
+    .query("mentionRefs")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const ref of refs) {
+    const source = await ctx.db.get(ref.sourceId);
+    if (source !== null) {
+      const left = (source.mentions ?? []).filter((mention) => mention.userId !== userId);
+      await ctx.db.patch(ref.sourceId, { mentions: left.length === 0 ? undefined : left });
+    }
+    await ctx.db.delete(ref._id);
+  }
+  return refs.length;
+}

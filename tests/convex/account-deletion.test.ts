@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "../../convex/_generated/api";
-import { HEAVY_BATCH, ROW_BATCH } from "../../convex/lib/account-deletion/batches";
+import { HEAVY_BATCH, LIGHT_BATCH, ROW_BATCH } from "../../convex/lib/account-deletion/batches";
 import {
   CONFIRMATION_REQUIRED,
   PASSWORD_REQUIRED,
@@ -19,6 +19,9 @@ import { ALREADY_DELETING } from "../../convex/lib/account-deletion/start";
 import { getCounter, incrementCounter } from "../../convex/lib/counters";
 import { exactItemCounts } from "../../convex/lib/item-counts";
 import { NOT_SIGNED_IN } from "../../convex/lib/auth";
+import { writeMentionRefs } from "../../convex/lib/mentions";
+import type { Id } from "../../convex/_generated/dataModel";
+import type { Mention } from "../../convex/shared/mentions";
 import { DELETED_USER_NAME } from "../../convex/shared/public-user";
 import { PASSWORD, signIn, userByEmail, verifiedUser } from "./auth-kit";
 import { useAuthEnvironment } from "./auth-env";
@@ -93,6 +96,40 @@ async function richScene() {
   await ann.as.mutation(api.chatMessages.send, { roomId: bobRoom, text: "Hi from Ann" });
   await bob.as.mutation(api.chatMessages.send, { roomId: annRoom, text: "Bob in Ann's room" });
 
+  // Others' texts that @mention Ann (and someone else): her spans must go, the texts stay.
+  const annName = await displayNameOf(t, ann.userId);
+  const mentionsAnn = {
+    message: `Hi @${annName} and @Carol`,
+    postComment: `@Bob agrees with @${annName}`,
+    bookComment: `Thanks @${annName}`,
+  };
+  const bobMessage = await bob.as.mutation(api.chatMessages.send, {
+    roomId: bobRoom,
+    text: mentionsAnn.message,
+    mentions: [
+      mentionOf(mentionsAnn.message, annName, ann.userId),
+      mentionOf(mentionsAnn.message, "Carol", carol.userId),
+    ],
+  });
+  const carolComment = await carol.as.mutation(api.postComments.add, {
+    postId: bobPost.postId,
+    text: mentionsAnn.postComment,
+    mentions: [
+      mentionOf(mentionsAnn.postComment, "Bob", bob.userId),
+      mentionOf(mentionsAnn.postComment, annName, ann.userId),
+    ],
+  });
+  const bobComment = await bob.as.mutation(api.bookComments.add, {
+    bookId: bobBook.bookId,
+    text: mentionsAnn.bookComment,
+    mentions: [mentionOf(mentionsAnn.bookComment, annName, ann.userId)],
+  });
+  // Texts that go with Ann's room and post: their mentions go with them.
+  const onAnnsThings = "Hi @Carol";
+  const toCarol = [mentionOf(onAnnsThings, "Carol", carol.userId)];
+  await bob.as.mutation(api.chatMessages.send, { roomId: annRoom, text: onAnnsThings, mentions: toCarol });
+  await bob.as.mutation(api.postComments.add, { postId: annPost.postId, text: onAnnsThings, mentions: toCarol });
+
   const withBob = await conversationWith(ann, bob, "Hello Bob");
   await bob.as.mutation(api.messages.send, { conversationId: withBob, text: "Hello Ann" });
   await ann.as.mutation(api.messages.send, { conversationId: withBob, text: "Bye Bob" });
@@ -129,7 +166,38 @@ async function richScene() {
     return storageId;
   });
   await t.finishInProgressScheduledFunctions();
-  return { t, components, ann, bob, carol, annPost, bobPost, bobBook, withBob, withCarol, spare };
+  return {
+    t,
+    components,
+    ann,
+    bob,
+    carol,
+    annPost,
+    bobPost,
+    bobBook,
+    withBob,
+    withCarol,
+    spare,
+    mentionsAnn: { bobMessage, carolComment, bobComment, texts: mentionsAnn },
+  };
+}
+
+async function displayNameOf(t: TestBackend, userId: Id<"users">): Promise<string> {
+  const profile = await t.run((ctx) =>
+    ctx.db
+      .query("profiles")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .unique(),
+  );
+  if (profile === null) throw new Error("no profile");
+  return profile.displayName;
+}
+
+/** The span of the first "@name" in `text`. */
+function mentionOf(text: string, name: string, userId: Id<"users">): Mention {
+  const start = text.indexOf(`@${name}`);
+  if (start < 0) throw new Error(`no @${name} in ${text}`);
+  return { userId, start, length: name.length + 1 };
 }
 
 /** Counts that must equal the rows they count, after the listed counts were refreshed. */
@@ -329,6 +397,32 @@ describe("to the end", () => {
     expect(after.page.map((message) => message.text)).toEqual(["Hello Ann"]);
   });
 
+  test("others' messages and comments that mentioned them keep their text and their other mentions", async () => {
+    const { t, ann, bob, carol, mentionsAnn } = await richScene();
+    await deleteAccount(ann.as);
+    await runScheduled(t);
+    const { texts } = mentionsAnn;
+    await t.run(async (ctx) => {
+      const message = await ctx.db.get(mentionsAnn.bobMessage);
+      expect(message?.text).toBe(texts.message);
+      expect(message?.mentions).toEqual([mentionOf(texts.message, "Carol", carol.userId)]);
+      const postComment = await ctx.db.get(mentionsAnn.carolComment);
+      expect(postComment?.text).toBe(texts.postComment);
+      expect(postComment?.mentions).toEqual([mentionOf(texts.postComment, "Bob", bob.userId)]);
+      expect(postComment?.editedAt).toBeUndefined();
+      const bookComment = await ctx.db.get(mentionsAnn.bobComment);
+      expect(bookComment?.text).toBe(texts.bookComment);
+      expect(bookComment?.mentions).toBeUndefined();
+      // Every row left points at a text that is still there and names who it mentions.
+      const refs = await ctx.db.query("mentionRefs").collect();
+      expect(refs.map((ref) => ref.userId).sort()).toEqual([bob.userId, carol.userId].sort());
+      for (const ref of refs) {
+        const source = await ctx.db.get(ref.sourceId);
+        expect(source?.mentions?.map((mention) => mention.userId)).toContain(ref.userId);
+      }
+    });
+  });
+
   test("the address can register again, as a new account", async () => {
     const { t } = backendWithComponents();
     const ann = await passwordUser(t, "ann@example.com");
@@ -412,6 +506,40 @@ describe("a big account", () => {
     expect(await t.run((ctx) => ctx.db.get(ann.userId))).toBeNull();
     expect(await t.run((ctx) => getCounter(ctx, "posts"))).toBe(0);
   }, 60_000);
+});
+
+describe("mentioned everywhere", () => {
+  test("their mentions leave more texts than one batch holds, and the texts stay", async () => {
+    const { t } = backendWithComponents();
+    const ann = await passwordUser(t, "ann@example.com");
+    const bob = await signedInUser(t, { name: "Bob" });
+    const roomId = await addRoom(bob.as, { name: "Bob's room" });
+    const TEXTS = LIGHT_BATCH * 2 + 5;
+    const text = "@Ann and @Bob";
+    await t.run(async (ctx) => {
+      const mentions = [
+        { userId: ann.userId, start: 0, length: 4 },
+        { userId: bob.userId, start: 9, length: 4 },
+      ];
+      for (let i = 0; i < TEXTS; i++) {
+        const messageId = await ctx.db.insert("chatMessages", { roomId, userId: bob.userId, text, mentions });
+        await writeMentionRefs(ctx, messageId, mentions);
+      }
+    });
+    await deleteAccount(ann.as);
+    await runScheduled(t);
+    await t.run(async (ctx) => {
+      const messages = await ctx.db.query("chatMessages").collect();
+      expect(messages).toHaveLength(TEXTS);
+      for (const message of messages) {
+        expect(message.text).toBe(text);
+        expect(message.mentions).toEqual([{ userId: bob.userId, start: 9, length: 4 }]);
+      }
+      const refs = await ctx.db.query("mentionRefs").collect();
+      expect(refs.filter((ref) => ref.userId === ann.userId)).toEqual([]);
+      expect(refs).toHaveLength(TEXTS);
+    });
+  });
 });
 
 describe("after a crash", () => {

@@ -2,10 +2,12 @@
  * @mentions (issue 31): which spans the server keeps with a chat message or comment, who is
  * notified (an event row for N1's fold), and the picker's people.
  */
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { CASCADE_BATCH_SIZE } from "../../convex/cascade";
 import { NOT_SIGNED_IN } from "../../convex/lib/auth";
+import { deletionWrites, withinWrites, writeMentionRefs } from "../../convex/lib/mentions";
 import { ROOM_MESSAGES_SCANNED } from "../../convex/mentions";
 import { type Mention, MENTION_SUGGESTIONS, wellFormedMentions } from "../../convex/shared/mentions";
 import { MAX_MENTIONS } from "../../convex/shared/notifications";
@@ -232,6 +234,168 @@ describe("comments keep their checked mentions", () => {
     await ann.as.mutation(api.postComments.edit, { commentId, text: "nobody now" });
     page = await ann.as.query(api.postComments.list, { postId, paginationOpts: firstPage });
     expect(page.page[0]!.mentions).toEqual([]);
+  });
+});
+
+/** Who the mentionRefs rows of `sourceId` name, sorted. */
+async function refsOf(t: TestBackend, sourceId: string) {
+  return await t.run(async (ctx) =>
+    (
+      await ctx.db
+        .query("mentionRefs")
+        .withIndex("by_sourceId", (q) => q.eq("sourceId", sourceId as Id<"chatMessages">))
+        .collect()
+    )
+      .map((ref) => ref.userId)
+      .sort(),
+  );
+}
+
+async function allRefs(t: TestBackend) {
+  return await t.run(async (ctx) => await ctx.db.query("mentionRefs").collect());
+}
+
+describe("who is mentioned where (mentionRefs, for account deletion)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("a message keeps a row per person it mentions; deleting it deletes them", async () => {
+    const { t, ann, bob, carol, roomId } = await scene();
+    const text = "@Bob Allen @Carol @Bob Allen";
+    const messageId = await ann.as.mutation(api.chatMessages.send, {
+      roomId,
+      text,
+      mentions: [
+        span(text, "Bob Allen", bob.userId),
+        span(text, "Carol", carol.userId),
+        span(text, "Bob Allen", bob.userId, 5),
+      ],
+    });
+    expect(await refsOf(t, messageId)).toEqual([bob.userId, carol.userId].sort());
+    // A message without mentions has none.
+    const plain = await ann.as.mutation(api.chatMessages.send, { roomId, text: "hello" });
+    expect(await refsOf(t, plain)).toEqual([]);
+
+    await ann.as.mutation(api.chatMessages.remove, { messageId });
+    expect(await allRefs(t)).toEqual([]);
+  });
+
+  test("a post comment's edit replaces its rows; deleting it deletes them", async () => {
+    const { t, ann, bob, carol } = await scene();
+    const { postId } = await addPost(t, ann.as);
+    const text = "Hi @Bob Allen";
+    const commentId = await ann.as.mutation(api.postComments.add, {
+      postId,
+      text,
+      mentions: [span(text, "Bob Allen", bob.userId)],
+    });
+    expect(await refsOf(t, commentId)).toEqual([bob.userId]);
+
+    const edited = "@Carol and @Bob Allen";
+    await ann.as.mutation(api.postComments.edit, {
+      commentId,
+      text: edited,
+      mentions: [span(edited, "Carol", carol.userId), span(edited, "Bob Allen", bob.userId)],
+    });
+    expect(await refsOf(t, commentId)).toEqual([bob.userId, carol.userId].sort());
+
+    const onlyCarol = "just @Carol";
+    await ann.as.mutation(api.postComments.edit, {
+      commentId,
+      text: onlyCarol,
+      mentions: [span(onlyCarol, "Carol", carol.userId)],
+    });
+    expect(await refsOf(t, commentId)).toEqual([carol.userId]);
+
+    await ann.as.mutation(api.postComments.edit, { commentId, text: "nobody now" });
+    expect(await refsOf(t, commentId)).toEqual([]);
+
+    const again = "@Bob Allen once more";
+    const secondId = await ann.as.mutation(api.postComments.add, {
+      postId,
+      text: again,
+      mentions: [span(again, "Bob Allen", bob.userId)],
+    });
+    await ann.as.mutation(api.postComments.remove, { commentId: secondId });
+    expect(await allRefs(t)).toEqual([]);
+  });
+
+  test("a book comment's rows go with the comment, and with its book", async () => {
+    const { t, ann, bob, carol } = await scene();
+    const { bookId } = await addBook(t, ann.as);
+    const text = "Ask @Carol";
+    const first = await bob.as.mutation(api.bookComments.add, {
+      bookId,
+      text,
+      mentions: [span(text, "Carol", carol.userId)],
+    });
+    await bob.as.mutation(api.bookComments.add, { bookId, text, mentions: [span(text, "Carol", carol.userId)] });
+    await bob.as.mutation(api.bookComments.remove, { commentId: first });
+    expect(await allRefs(t)).toHaveLength(1);
+    await ann.as.mutation(api.books.remove, { bookId });
+    expect(await allRefs(t)).toEqual([]);
+  });
+
+  test("a deleted post or room takes the rows of its comments and messages along", async () => {
+    const { t, ann, bob, carol, roomId } = await scene();
+    const { postId } = await addPost(t, ann.as);
+    const text = "Ask @Carol";
+    await bob.as.mutation(api.postComments.add, { postId, text, mentions: [span(text, "Carol", carol.userId)] });
+    await bob.as.mutation(api.chatMessages.send, { roomId, text, mentions: [span(text, "Carol", carol.userId)] });
+    expect(await allRefs(t)).toHaveLength(2);
+    await ann.as.mutation(api.posts.remove, { postId });
+    await ann.as.mutation(api.chats.remove, { roomId });
+    expect(await allRefs(t)).toEqual([]);
+  });
+
+  test(`a cascade batch counts each comment with its rows: at most ${CASCADE_BATCH_SIZE} writes`, async () => {
+    vi.useFakeTimers();
+    const { t, ann } = await scene();
+    const { bookId } = await addBook(t, ann.as);
+    const COMMENTS = 60;
+    await t.run(async (ctx) => {
+      const people: Id<"users">[] = [];
+      for (let i = 0; i < MAX_MENTIONS; i++) people.push(await ctx.db.insert("users", {}));
+      const mentions = people.map((userId, i) => ({ userId, start: i * 3, length: 2 }));
+      for (let i = 0; i < COMMENTS; i++) {
+        const commentId = await ctx.db.insert("bookComments", {
+          bookId,
+          authorId: ann.userId,
+          text: "@a ".repeat(10),
+          mentions,
+        });
+        await writeMentionRefs(ctx, commentId, mentions);
+      }
+    });
+    const perComment = 1 + MAX_MENTIONS;
+    expect(await allRefs(t)).toHaveLength(COMMENTS * MAX_MENTIONS);
+
+    await ann.as.mutation(api.books.remove, { bookId });
+    const fitting = Math.floor(CASCADE_BATCH_SIZE / perComment);
+    const left = await t.run(async (ctx) => (await ctx.db.query("bookComments").collect()).length);
+    expect(left).toBe(COMMENTS - fitting);
+    expect(await allRefs(t)).toHaveLength(left * MAX_MENTIONS);
+
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await t.run(async (ctx) => await ctx.db.query("bookComments").collect())).toEqual([]);
+    expect(await allRefs(t)).toEqual([]);
+  });
+
+  test("withinWrites keeps the front that fits and counts a row per distinct person", () => {
+    const a = "a" as Id<"users">;
+    const b = "b" as Id<"users">;
+    const twoPeople = {
+      mentions: [
+        { userId: a, start: 0, length: 2 },
+        { userId: b, start: 3, length: 2 },
+        { userId: a, start: 6, length: 2 },
+      ],
+    };
+    expect(deletionWrites({})).toBe(1);
+    expect(deletionWrites(twoPeople)).toBe(3);
+    expect(withinWrites([twoPeople, {}, twoPeople], 4)).toEqual({ fitting: [twoPeople, {}], writes: 4 });
+    expect(withinWrites([{}, {}], 10)).toEqual({ fitting: [{}, {}], writes: 2 });
   });
 });
 

@@ -32,6 +32,7 @@ import { LIGHT_BATCH, HEAVY_BATCH } from "../moderation/content-removal";
 import type { AccountDeletionStage } from "./stages";
 import { finishBatch } from "./finish";
 import { removeActorTraces, removeOwnNotifications } from "../notifications/remove";
+import { eraseMentionsOf } from "../mentions";
 
 export const ROW_BATCH = 200;
 export { LIGHT_BATCH, HEAVY_BATCH };
@@ -65,6 +66,9 @@ export async function runStageBatch(
       return { done: await deleteBooks(ctx, userId) };
     case "chatRooms":
       return { done: await deleteRooms(ctx, userId) };
+    case "mentions":
+      // Others' messages and comments keep their text; only the spans naming them go.
+      return { done: await eraseMentionsOf(ctx, userId, LIGHT_BATCH) };
     case "friends":
       return { done: await deleteFriends(ctx, userId) };
     case "reports":

@@ -3,8 +3,9 @@
  * per stage. What moves someone else's counts goes while the things counted still exist
  * (comments and likes before the posts they sit on); private messages go before the
  * conversation rows their unread counts live on; presence before the rooms, so the rooms the
- * person was in are still listed when their rate limits are reset. Imports only convex/values:
- * the schema uses it.
+ * person was in are still listed when their rate limits are reset. Their @mentions in other
+ * people's texts go after their own messages, comments, posts, books and rooms, whose deletes
+ * take the mentions in them along. Imports only convex/values: the schema uses it.
  */
 import { v, type Infer } from "convex/values";
 
@@ -18,6 +19,7 @@ export const accountDeletionStageValidator = v.union(
   v.literal("posts"),
   v.literal("books"),
   v.literal("chatRooms"),
+  v.literal("mentions"),
   v.literal("friends"),
   v.literal("reports"),
   v.literal("duma"),
@@ -43,6 +45,7 @@ export const ACCOUNT_DELETION_STAGES: readonly AccountDeletionStage[] = [
   "posts",
   "books",
   "chatRooms",
+  "mentions",
   "friends",
   "reports",
   "duma",

@@ -17,7 +17,8 @@
  * Not exported, on purpose: views (when they looked at things: not something they wrote),
  * uploads (bookkeeping of the files above), reports and reportedItems (moderation records),
  * roles, suspensions, contentRemovals, moderationLog (moderation records about them), chatTyping,
- * presence, sign-in and mail counters, auth tables (sessions, password hashes), dataExports.
+ * presence, sign-in and mail counters, auth tables (sessions, password hashes), dataExports,
+ * mentionRefs (an internal index of who is mentioned where; the mentions are in the texts above).
  */
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
