@@ -95,75 +95,84 @@ export function EmailSection() {
       <h2 id="email-section-title" className="text-lg font-semibold text-fg">
         E-mail address
       </h2>
-      {overview === undefined ? (
-        <p className="mt-2 text-sm text-fg-muted">Loading…</p>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-fg-muted">
-            You sign in with <strong className="font-semibold break-all text-fg">{overview.email}</strong>. Only you can
-            see it.
-          </p>
-          {!overview.hasPassword ? (
-            <p className="mt-2 text-sm text-fg-muted">
-              It comes from your Google account, so it is changed there, not here.
-            </p>
-          ) : waitingForCode ? (
-            <form noValidate onSubmit={(event) => void submitCode(event)} className="mt-3 max-w-md space-y-4">
-              <p className="text-sm text-fg-muted">
-                We sent a {VERIFICATION_CODE_LENGTH}-digit code to{" "}
-                <strong className="font-semibold break-all text-fg">{pending.newEmail}</strong>. It works for 15
-                minutes. Your address changes once you enter it.
-              </p>
-              <TextField
-                label="Code from the e-mail"
-                value={code}
-                onChange={setCode}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={VERIFICATION_CODE_LENGTH + 4}
-                readOnly={busy}
-              />
-              <FormOutcome tone="error">{outcome?.tone === "error" && outcome.text}</FormOutcome>
-              <FormOutcome tone="success">{outcome?.tone === "success" && outcome.text}</FormOutcome>
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" variant="primary" loading={busy} loadingLabel="Checking…">
-                  Change e-mail
-                </Button>
-                <Button variant="secondary" aria-disabled={busy} onClick={() => void sendAgain()}>
-                  Send a new code
-                </Button>
-                <Button
-                  variant="ghost"
-                  aria-disabled={busy}
-                  onClick={() => {
-                    setOutcome(null);
-                    setChoosingAnother(true);
-                  }}
-                >
-                  Use another address
-                </Button>
-              </div>
-            </form>
+      {/* While the account loads, the address form is drawn but locked: no jump when it comes. */}
+      <>
+        <p className="mt-2 text-sm text-fg-muted">
+          {overview === undefined ? (
+            "Loading your address…"
           ) : (
-            <form noValidate onSubmit={(event) => void submitAddress(event)} className="mt-3 max-w-md space-y-4">
-              <TextField
-                label="New e-mail address"
-                type="email"
-                autoComplete="email"
-                value={newEmail}
-                onChange={setNewEmail}
-                maxLength={MAX_EMAIL_LENGTH}
-                readOnly={busy}
-              />
-              <FormOutcome tone="error">{outcome?.tone === "error" && outcome.text}</FormOutcome>
-              <FormOutcome tone="success">{outcome?.tone === "success" && outcome.text}</FormOutcome>
-              <Button type="submit" variant="primary" loading={busy} loadingLabel="Sending…">
-                Send a code
-              </Button>
-            </form>
+            <>
+              You sign in with <strong className="font-semibold break-all text-fg">{overview.email}</strong>. Only you
+              can see it.
+            </>
           )}
-        </>
-      )}
+        </p>
+        {overview !== undefined && !overview.hasPassword ? (
+          <p className="mt-2 text-sm text-fg-muted">
+            It comes from your Google account, so it is changed there, not here.
+          </p>
+        ) : waitingForCode ? (
+          <form noValidate onSubmit={(event) => void submitCode(event)} className="mt-3 max-w-md space-y-4">
+            <p className="text-sm text-fg-muted">
+              We sent a {VERIFICATION_CODE_LENGTH}-digit code to{" "}
+              <strong className="font-semibold break-all text-fg">{pending.newEmail}</strong>. It works for 15 minutes.
+              Your address changes once you enter it.
+            </p>
+            <TextField
+              label="Code from the e-mail"
+              value={code}
+              onChange={setCode}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={VERIFICATION_CODE_LENGTH + 4}
+              readOnly={busy}
+            />
+            <FormOutcome tone="error">{outcome?.tone === "error" && outcome.text}</FormOutcome>
+            <FormOutcome tone="success">{outcome?.tone === "success" && outcome.text}</FormOutcome>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="primary" loading={busy} loadingLabel="Checking…">
+                Change e-mail
+              </Button>
+              <Button variant="secondary" aria-disabled={busy} onClick={() => void sendAgain()}>
+                Send a new code
+              </Button>
+              <Button
+                variant="ghost"
+                aria-disabled={busy}
+                onClick={() => {
+                  setOutcome(null);
+                  setChoosingAnother(true);
+                }}
+              >
+                Use another address
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <form noValidate onSubmit={(event) => void submitAddress(event)} className="mt-3 max-w-md space-y-4">
+            <TextField
+              label="New e-mail address"
+              type="email"
+              autoComplete="email"
+              value={newEmail}
+              onChange={setNewEmail}
+              maxLength={MAX_EMAIL_LENGTH}
+              readOnly={busy || overview === undefined}
+            />
+            <FormOutcome tone="error">{outcome?.tone === "error" && outcome.text}</FormOutcome>
+            <FormOutcome tone="success">{outcome?.tone === "success" && outcome.text}</FormOutcome>
+            <Button
+              type="submit"
+              variant="primary"
+              loading={busy}
+              loadingLabel="Sending…"
+              disabled={overview === undefined}
+            >
+              Send a code
+            </Button>
+          </form>
+        )}
+      </>
     </Card>
   );
 }

@@ -61,9 +61,8 @@ export function PasswordSection() {
       <h2 id="password-section-title" className="text-lg font-semibold text-fg">
         Password
       </h2>
-      {overview === undefined ? (
-        <p className="mt-2 text-sm text-fg-muted">Loading…</p>
-      ) : !overview.hasPassword ? (
+      {/* While the account loads, the form is drawn (most accounts have a password) but locked: no jump when it comes. */}
+      {overview !== undefined && !overview.hasPassword ? (
         <p className="mt-2 text-sm text-fg-muted">
           You sign in with Google, so this account has no password. There is nothing to change here.
         </p>
@@ -78,7 +77,7 @@ export function PasswordSection() {
             autoComplete="current-password"
             value={current}
             onChange={setCurrent}
-            readOnly={saving}
+            readOnly={saving || overview === undefined}
           />
           <TextField
             label="New password"
@@ -86,7 +85,7 @@ export function PasswordSection() {
             autoComplete="new-password"
             value={next}
             onChange={setNext}
-            readOnly={saving}
+            readOnly={saving || overview === undefined}
           />
           <TextField
             label="Repeat the new password"
@@ -94,11 +93,17 @@ export function PasswordSection() {
             autoComplete="new-password"
             value={repeated}
             onChange={setRepeated}
-            readOnly={saving}
+            readOnly={saving || overview === undefined}
           />
           <FormOutcome tone="error">{outcome?.tone === "error" && outcome.text}</FormOutcome>
           <FormOutcome tone="success">{outcome?.tone === "success" && outcome.text}</FormOutcome>
-          <Button type="submit" variant="primary" loading={saving} loadingLabel="Changing…">
+          <Button
+            type="submit"
+            variant="primary"
+            loading={saving}
+            loadingLabel="Changing…"
+            disabled={overview === undefined}
+          >
             Change password
           </Button>
         </form>
