@@ -3,10 +3,10 @@
  * app (/moderation), and an internal one for the Convex dashboard or `npx convex run`, whose
  * audit rows name "dashboard" as the actor. Both call the same helpers in lib/moderation.
  */
-import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, query } from "./_generated/server";
+import { sessionUser } from "./lib/auth";
 import { adminMutation, moderatorMutation } from "./lib/functions";
 import {
   dismissReports as dismissReportsHelper,
@@ -36,8 +36,8 @@ const ENDED_SUSPENSIONS_BATCH = 100;
 export const myStatus = query({
   args: {},
   handler: async (ctx) => {
-    const userId = await getAuthUserId(ctx);
-    const user = userId === null ? null : await ctx.db.get(userId);
+    // An ended session (signed out elsewhere) is nobody: no role shown in its last second.
+    const user = await sessionUser(ctx);
     if (user === null || !user.emailVerificationTime) return null;
     const suspension = await activeSuspension(ctx, user._id);
     return {

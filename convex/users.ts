@@ -1,4 +1,3 @@
-import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internalQuery, query } from "./_generated/server";
 import { requireVerifiedUser, sessionUser } from "./lib/auth";
@@ -55,8 +54,11 @@ export const addressTaken = internalQuery({
       .first()) !== null,
 });
 
-/** Whether the caller has a session (the password provider asks before verifying an address). */
+/**
+ * Whether the caller has a session that still lasts (the password provider asks before verifying
+ * an address or resetting a password); a token whose session ended elsewhere is nobody's.
+ */
 export const callerIsSignedIn = internalQuery({
   args: {},
-  handler: async (ctx) => (await getAuthUserId(ctx)) !== null,
+  handler: async (ctx) => (await sessionUser(ctx)) !== null,
 });
