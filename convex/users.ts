@@ -1,3 +1,4 @@
+import { getAuthUserId } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internalQuery, query } from "./_generated/server";
 import { requireVerifiedUser, sessionUser } from "./lib/auth";
@@ -55,10 +56,11 @@ export const addressTaken = internalQuery({
 });
 
 /**
- * Whether the caller has a session that still lasts (the password provider asks before verifying
- * an address or resetting a password); a token whose session ended elsewhere is nobody's.
+ * Whether the caller's token names someone (the password provider asks before verifying an
+ * address or resetting a password, so a mailed link never replaces a session). The token alone:
+ * a device whose session ended elsewhere signs itself out within a second anyway.
  */
 export const callerIsSignedIn = internalQuery({
   args: {},
-  handler: async (ctx) => (await sessionUser(ctx)) !== null,
+  handler: async (ctx) => (await getAuthUserId(ctx)) !== null,
 });
