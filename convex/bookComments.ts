@@ -2,11 +2,9 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { existingBook } from "./books";
 import { deleteBookComment } from "./cascade";
-import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
+import { afterCommentAdded, cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
 import { userMutation, userQuery } from "./lib/functions";
-import { changeItemCount } from "./lib/item-counts";
-import { recordNotification } from "./lib/notifications/record";
-import { checkedMentions, notifyMentions, writeMentionRefs } from "./lib/mentions";
+import { checkedMentions } from "./lib/mentions";
 import { mentionsValidator } from "./shared/mentions";
 
 export { COMMENT_NOT_FOUND, COMMENT_REQUIRED } from "./lib/comments";
@@ -40,21 +38,12 @@ export const add = userMutation({
       text: cleaned,
       ...(kept === undefined ? {} : { mentions: kept }),
     });
-    await writeMentionRefs(ctx, commentId, kept);
-    await changeItemCount(ctx, book._id, "comments", 1);
-    await recordNotification(ctx, {
-      kind: "comment",
-      recipientId: book.userId,
-      actorId: ctx.user._id,
+    await afterCommentAdded(ctx, {
       item: { kind: "book", id: book._id },
-      commentId,
-    });
-    await notifyMentions(ctx, {
+      ownerId: book.userId,
       authorId: ctx.user._id,
+      commentId,
       mentions: kept,
-      target: { kind: "book", id: book._id },
-      sourceId: commentId,
-      toldOtherwise: book.userId,
     });
     return commentId;
   },

@@ -2,11 +2,9 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { deletePostComment } from "./cascade";
 import { existingPost } from "./posts";
-import { cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
+import { afterCommentAdded, cappedCommentPage, cleanComment, commentViews, ownComment } from "./lib/comments";
 import { userMutation, userQuery } from "./lib/functions";
-import { changeItemCount } from "./lib/item-counts";
-import { recordNotification } from "./lib/notifications/record";
-import { checkedMentions, notifyMentions, replaceMentionRefs, writeMentionRefs } from "./lib/mentions";
+import { checkedMentions, notifyMentions, replaceMentionRefs } from "./lib/mentions";
 import { mentionsValidator } from "./shared/mentions";
 
 export { COMMENT_NOT_FOUND, COMMENT_REQUIRED } from "./lib/comments";
@@ -44,21 +42,12 @@ export const add = userMutation({
       text: cleaned,
       ...(kept === undefined ? {} : { mentions: kept }),
     });
-    await writeMentionRefs(ctx, commentId, kept);
-    await changeItemCount(ctx, post._id, "comments", 1);
-    await recordNotification(ctx, {
-      kind: "comment",
-      recipientId: post.userId,
-      actorId: ctx.user._id,
+    await afterCommentAdded(ctx, {
       item: { kind: "post", id: post._id },
-      commentId,
-    });
-    await notifyMentions(ctx, {
+      ownerId: post.userId,
       authorId: ctx.user._id,
+      commentId,
       mentions: kept,
-      target: { kind: "post", id: post._id },
-      sourceId: commentId,
-      toldOtherwise: post.userId,
     });
     return commentId;
   },

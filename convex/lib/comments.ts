@@ -5,9 +5,12 @@
 import type { PaginationOptions } from "convex/server";
 import { ConvexError } from "convex/values";
 import type { Id } from "../_generated/dataModel";
-import type { QueryCtx } from "../_generated/server";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { requireOwner } from "./auth";
 import { publicUsers, type PublicUser } from "./creators";
+import { changeItemCount } from "./item-counts";
+import { notifyMentions, writeMentionRefs } from "./mentions";
+import { recordNotification, type ItemRef } from "./notifications/record";
 import type { Mention } from "../shared/mentions";
 import { cleanText, LIMITS } from "../shared/text";
 import { withPageSizeCapped } from "./page-size";
@@ -74,4 +77,31 @@ export async function commentViews<Comment extends StoredComment>(
     author: authorOf(comment.authorId),
     isMine: comment.authorId === viewerId,
   }));
+}
+
+/**
+ * What follows a new comment on a book or post, in its own mutation: its mention refs, the
+ * item's comment counter (not the item document), a comment notification to the item's owner,
+ * and one to each person it mentions (the owner not twice).
+ */
+export async function afterCommentAdded(
+  ctx: MutationCtx,
+  {
+    item,
+    ownerId,
+    authorId,
+    commentId,
+    mentions,
+  }: {
+    item: ItemRef;
+    ownerId: Id<"users">;
+    authorId: Id<"users">;
+    commentId: Id<"bookComments"> | Id<"postComments">;
+    mentions: readonly Mention[] | undefined;
+  },
+): Promise<void> {
+  await writeMentionRefs(ctx, commentId, mentions);
+  await changeItemCount(ctx, item.id, "comments", 1);
+  await recordNotification(ctx, { kind: "comment", recipientId: ownerId, actorId: authorId, item, commentId });
+  await notifyMentions(ctx, { authorId, mentions, target: item, sourceId: commentId, toldOtherwise: ownerId });
 }

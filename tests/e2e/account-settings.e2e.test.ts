@@ -5,28 +5,17 @@
  * and the old one does not. Screenshots of /settings at 1280 and 390 px in light and dark go to
  * /tmp/e2e-shots, each checked with axe.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { startApp, type App } from "./harness/app";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
+import { logIn, logOut } from "./harness/auth-pages";
 import { signedInPage } from "./harness/users";
 
 const PASSWORD = "e2e-password";
 const NEW_PASSWORD = "brand-new-password";
 const WAIT_MS = 15_000;
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole("button", { name: "Login" }).waitFor({ timeout: WAIT_MS });
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
-async function logOut(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Log Out" }).click();
-  await page.getByRole("button", { name: "Login" }).waitFor({ timeout: WAIT_MS });
-}
 
 describe("account settings in the browser", () => {
   let app: App;

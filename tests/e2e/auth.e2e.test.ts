@@ -6,31 +6,16 @@
  * visitor into somebody else's account).
  * Screenshots of the auth screens at 1280 and 390 px go to /tmp/e2e-shots.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { startApp, type App } from "./harness/app";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
+import { logIn as logInAs, logOut as logOutFromTopBar, mailFromMailbox } from "./harness/auth-pages";
 import { createVerifiedUser } from "./harness/users";
 
 const PASSWORD = "journey-pw";
 const WAIT_MS = 15_000;
-
-/** The newest code for `email`, read from the /dev/mailbox page like a person would. */
-async function codeFromMailbox(
-  context: BrowserContext,
-  app: App,
-  email: string,
-): Promise<{ code: string; link: string }> {
-  const mailbox = await context.newPage();
-  await mailbox.goto(`${app.url}/dev/mailbox`);
-  const card = mailbox.getByRole("listitem").filter({ hasText: email }).first();
-  await card.waitFor({ timeout: WAIT_MS });
-  const code = (await card.locator("dd.font-mono").textContent())?.trim() ?? "";
-  const link = (await card.getByRole("link").getAttribute("href")) ?? "";
-  await mailbox.close();
-  return { code, link };
-}
 
 async function register(page: Page, email: string): Promise<void> {
   // Screens load lazily: the previous one stays up until this field exists.
@@ -43,16 +28,12 @@ async function register(page: Page, email: string): Promise<void> {
 }
 
 async function logIn(page: Page, email: string): Promise<void> {
-  await page.getByRole("button", { name: "Login" }).waitFor({ timeout: WAIT_MS });
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Login" }).click();
+  await logInAs(page, email, PASSWORD);
 }
 
 /** Logs out from the top bar; the app shows a plain /login, not one that returns to the page left. */
 async function logOut(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Log Out" }).click();
-  await page.getByRole("button", { name: "Login" }).waitFor({ timeout: WAIT_MS });
+  await logOutFromTopBar(page);
   await page.waitForTimeout(300); // a late guard redirect would add ?redirect= now
   expect(pathOf(page)).toBe("/login");
 }
@@ -87,7 +68,7 @@ describe("accounts in the browser", () => {
     await register(page, email);
     expect(pathOf(page)).toBe("/verify-email?email=journey%40example.com&redirect=%2Fbooks");
 
-    const { code } = await codeFromMailbox(context, app, email);
+    const { code } = await mailFromMailbox(context, app.url, email);
     expect(code).toMatch(/^\d{8}$/);
     await page.getByLabel("Verification code").fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
@@ -119,7 +100,7 @@ describe("accounts in the browser", () => {
     await page.getByText("Please verify your email before logging in").waitFor({ timeout: WAIT_MS });
 
     // Logging in mailed a fresh code; its link is what the e-mail carries.
-    const { link } = await codeFromMailbox(context, app, email);
+    const { link } = await mailFromMailbox(context, app.url, email);
     await page.goto(link);
     await page.getByText(`Verify ${email} and log in as its owner?`).waitFor({ timeout: WAIT_MS });
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -138,7 +119,7 @@ describe("accounts in the browser", () => {
     const registerPage = await registering.newPage();
     await registerPage.goto(`${app.url}/register`);
     await register(registerPage, email);
-    const { link } = await codeFromMailbox(registering, app, email);
+    const { link } = await mailFromMailbox(registering, app.url, email);
 
     // Someone already logged in opens the link: their session stays, nothing is verified.
     await createVerifiedUser(app.engine, { name: "Sam", email: "sam@example.com", password: PASSWORD });

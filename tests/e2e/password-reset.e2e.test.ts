@@ -5,45 +5,18 @@
  * log out first. Screenshots of both screens at 1280 and 390 px in light and dark go to
  * /tmp/e2e-shots, each checked with axe.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { startApp, type App } from "./harness/app";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
+import { logIn, logOut, mailFromMailbox } from "./harness/auth-pages";
 import { createVerifiedUser } from "./harness/users";
 
 const OLD_PASSWORD = "old-password";
 const NEW_PASSWORD = "new-password";
 const RESET_SUBJECT = "Reset your DUMY password";
 const WAIT_MS = 15_000;
-
-/** The newest reset mail for `email`, read from the /dev/mailbox page like a person would. */
-async function resetMailFromMailbox(
-  context: BrowserContext,
-  app: App,
-  email: string,
-): Promise<{ code: string; link: string }> {
-  const mailbox = await context.newPage();
-  await mailbox.goto(`${app.url}/dev/mailbox`);
-  const card = mailbox.getByRole("listitem").filter({ hasText: email }).filter({ hasText: RESET_SUBJECT }).first();
-  await card.waitFor({ timeout: WAIT_MS });
-  const code = (await card.locator("dd.font-mono").textContent())?.trim() ?? "";
-  const link = (await card.getByRole("link").getAttribute("href")) ?? "";
-  await mailbox.close();
-  return { code, link };
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole("button", { name: "Login" }).waitFor({ timeout: WAIT_MS });
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
-async function logOut(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Log Out" }).click();
-  await page.getByRole("button", { name: "Login" }).waitFor({ timeout: WAIT_MS });
-}
 
 describe("forgotten password in the browser", () => {
   let app: App;
@@ -75,7 +48,7 @@ describe("forgotten password in the browser", () => {
     await page.waitForURL(/\/reset-password\?email=rita%40example\.com$/, { timeout: WAIT_MS });
     await page.getByText("If an account exists for this address, we sent a code to it.").waitFor({ timeout: WAIT_MS });
 
-    const { code, link } = await resetMailFromMailbox(context, app, email);
+    const { code, link } = await mailFromMailbox(context, app.url, email, RESET_SUBJECT);
     expect(code).toMatch(/^\d{8}$/);
     expect(link).toBe(`${app.url}/reset-password?email=rita%40example.com&code=${code}`);
     await page.getByLabel("Reset code").fill(code);
