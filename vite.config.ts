@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompressPlugin } from "./scripts/precompress.ts";
+import { securityHeadersFilePlugin } from "./scripts/security-headers-file.ts";
 import { reactRouterDataModePlugin } from "./scripts/react-router-data-mode.ts";
 import { reactRouterProductionPlugin } from "./scripts/react-router-production.ts";
 import { reactRouterPurePlugin } from "./scripts/react-router-pure.ts";
@@ -84,6 +85,7 @@ export default defineConfig({
     routePreloadPlugin(FIRST_VISIT_ROUTES),
     pwa,
     precompressPlugin(),
+    securityHeadersFilePlugin(),
   ],
   resolve: {
     alias: {

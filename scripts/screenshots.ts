@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "capture" && rest.length === 0 && values.out !== undefined) {
     const theme = values.theme ?? "light";
     if (theme !== "light" && theme !== "dark") return usageError(`--theme must be light or dark, not "${theme}"`);
-    const { failures, axeFindings } = await capture({
+    const { failures, axeFindings, cspViolations } = await capture({
       outDir: values.out,
       clientDir: values.client ?? DEFAULT_CLIENT_DIR,
       theme: theme satisfies Theme,
@@ -53,7 +53,8 @@ async function main(argv: string[]): Promise<number> {
     });
     if (failures > 0) console.error(`${failures} screen(s) could not be captured`);
     if (values.axe === true) console.log(`axe: ${axeFindings.length} violation(s)`);
-    return failures > 0 || axeFindings.length > 0 ? 1 : 0;
+    console.log(`Content-Security-Policy: ${cspViolations.length} violation(s)`);
+    return failures > 0 || axeFindings.length > 0 || cspViolations.length > 0 ? 1 : 0;
   }
   if (command === "compare" && rest.length === 2 && values.client === undefined && values.theme === undefined) {
     const [dirA, dirB] = rest as [string, string];

@@ -33,7 +33,9 @@ export type CaptureOptions = {
 };
 /** An axe violation on one screen, of any impact. */
 export type AxeFinding = { screen: string; id: string; impact: string; help: string; targets: string[] };
-export type CaptureResult = { failures: number; axeFindings: AxeFinding[] };
+/** A Content-Security-Policy violation the browser reported on one screen (SECURITY.md, "Headers"). */
+export type CspViolation = { screen: string; message: string };
+export type CaptureResult = { failures: number; axeFindings: AxeFinding[]; cspViolations: CspViolation[] };
 
 const VIEWPORTS = [DESKTOP_VIEWPORT, PHONE_VIEWPORT] as const;
 type Viewport = (typeof VIEWPORTS)[number];
@@ -52,6 +54,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
   let browser: Browser | undefined;
   let failures = 0;
   const axeFindings: AxeFinding[] = [];
+  const cspViolations: CspViolation[] = [];
   try {
     browser = await launchBrowser();
     console.log(`Capturing ${theme} screens of ${clientDir} (served at ${app.url}) into ${outDir}`);
@@ -64,7 +67,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
       for (const { user, screens } of sessions) {
         if (screens.length === 0) continue;
         const context = await newContext(browser, app, viewport, theme, user);
-        failures += await captureAll(context, app, screens, viewport, options, axeFindings);
+        failures += await captureAll(context, app, screens, viewport, options, axeFindings, cspViolations);
         await context.close();
       }
     }
@@ -72,7 +75,7 @@ export async function capture(options: CaptureOptions): Promise<CaptureResult> {
     await browser?.close();
     await app.close();
   }
-  return { failures, axeFindings };
+  return { failures, axeFindings, cspViolations };
 }
 
 /**
@@ -143,10 +146,20 @@ async function captureAll(
   viewport: Viewport,
   options: CaptureOptions,
   axeFindings: AxeFinding[],
+  cspViolations: CspViolation[],
 ): Promise<number> {
   const page = await context.newPage();
+  let current = "";
+  // Chromium reports every blocked script, style, picture or connection as a console error.
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("Content Security Policy")) {
+      cspViolations.push({ screen: current, message: message.text() });
+      console.error(`CSP on ${current}: ${message.text()}`);
+    }
+  });
   let failures = 0;
   for (const screen of screens) {
+    current = `${screen.name}-${viewport.width}`;
     const file = path.join(options.outDir, `${screen.name}-${viewport.width}.png`);
     if (typeof screen.path !== "string") {
       console.log(`skipped ${path.basename(file)}: ${screen.path.skip}`);

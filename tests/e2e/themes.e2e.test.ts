@@ -109,10 +109,10 @@ describe("the colour theme", () => {
     await phone.close();
   });
 
-  it("has no axe violation on any screen in the dark theme, at 1280 and 390 px", async () => {
+  it("has no axe violation and no Content-Security-Policy violation on any screen in the dark theme, at 1280 and 390 px", async () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "e2e-dark-screens-"));
     try {
-      const { failures, axeFindings } = await capture({
+      const { failures, axeFindings, cspViolations } = await capture({
         outDir,
         clientDir: inject("clientDir"),
         theme: "dark",
@@ -121,6 +121,7 @@ describe("the colour theme", () => {
       });
       expect(failures).toBe(0);
       expect(axeFindings).toEqual([]);
+      expect(cspViolations).toEqual([]);
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }

@@ -4,12 +4,14 @@
  * workbox-<hash>.js) are cached for good; everything else, index.html, the service worker sw.js and
  * manifest.webmanifest above all, is revalidated every time, so a rebuild shows at once (as the
  * update prompt). A file with a brotli or gzip twin made at build time (scripts/precompress.ts) is
- * sent compressed to browsers that accept it.
+ * sent compressed to browsers that accept it. Every answer carries the security headers of
+ * ./security-headers.ts; a page's policy allows its own inline scripts by their hash.
  */
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { requestOrigin, securityHeaders } from "./security-headers";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -40,6 +42,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export class StaticFiles {
   private readonly root: string;
+  /** Each HTML file's inline-script text as last read, by path and modification time. */
+  private readonly pages = new Map<string, { modified: number; html: string }>();
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -84,6 +88,7 @@ export class StaticFiles {
       (path.dirname(file) === this.root && WORKBOX_RUNTIME.test(path.basename(file)));
     const compressed = await this.compressedTwin(file, request);
     const headers: Record<string, string> = {
+      ...(await this.securityHeadersFor(file, extension, request)),
       "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
       "Content-Length": String(compressed?.size ?? size),
       "Cache-Control": hashedAsset ? "public, max-age=31536000, immutable" : "no-cache",
@@ -99,6 +104,28 @@ export class StaticFiles {
     createReadStream(compressed?.file ?? file)
       .on("error", () => response.destroy())
       .pipe(response);
+  }
+
+  /**
+   * The security headers for `file`. A page's policy names the origin the browser reached us at
+   * (its WebSocket too): the client talks to the backend that served it (src/app/convex-url.ts).
+   */
+  private async securityHeadersFor(
+    file: string,
+    extension: string,
+    request: IncomingMessage,
+  ): Promise<Record<string, string>> {
+    const secure = "encrypted" in request.socket && request.socket.encrypted === true;
+    const origin = requestOrigin(request.headers.host, secure);
+    const connectSources = origin === null ? [] : [origin];
+    if (extension !== ".html") return securityHeaders(null, connectSources);
+    const modified = (await stat(file)).mtimeMs;
+    let page = this.pages.get(file);
+    if (page === undefined || page.modified !== modified) {
+      page = { modified, html: await readFile(file, "utf8") };
+      this.pages.set(file, page);
+    }
+    return securityHeaders(page.html, connectSources);
   }
 
   /** The best precompressed twin of `file` that the request accepts, if one was built. */
