@@ -75,7 +75,8 @@ describe("security headers of the served client", () => {
       seed: false,
       log: () => undefined,
     });
-  });
+    // Opening the engine bundles the app's functions: seconds on a busy 2-core machine.
+  }, 60_000);
 
   afterAll(async () => {
     await backend?.close();
