@@ -2,14 +2,16 @@
  * The one way the app sends e-mail (issue 30): verification, password reset, e-mail change and
  * notices all go through `queueMail`. Offline (AUTH_DEV_MAILBOX=1) a mail lands in the dev
  * mailbox table that /dev/mailbox shows; on a deployment it is queued in the @convex-dev/resend
- * component, which sends it from a workpool with retries and idempotency. With neither configured
- * nobody could ever receive the mail, so it fails loudly instead of pretending.
+ * component, which sends it from a workpool with retries and idempotency. With neither configured,
+ * or without the settings a real sender needs (lib/deployment-settings.ts), nobody could receive
+ * a working mail, so it fails loudly, naming the setting, instead of pretending.
  */
 import { Resend } from "@convex-dev/resend";
 import { ConvexError, v, type ObjectType } from "convex/values";
 import { components } from "../_generated/api";
 import type { MutationCtx } from "../_generated/server";
 import { AUTH_MESSAGES } from "../shared/auth-messages";
+import { describeProblems, mailSettingProblems } from "./deployment-settings";
 
 /** The arguments of internal.mail.queue; `code`/`link` are shown big on /dev/mailbox. */
 export const outgoingMailValidator = {
@@ -21,9 +23,6 @@ export const outgoingMailValidator = {
   link: v.optional(v.string()),
 };
 
-/** The sender unless AUTH_EMAIL_FROM names one (Resend's shared test domain needs no setup). */
-const DEFAULT_FROM = "DUMY <onboarding@resend.dev>";
-
 /** Typed from the validator so the two cannot drift apart. */
 export type OutgoingMail = ObjectType<typeof outgoingMailValidator>;
 
@@ -34,26 +33,26 @@ export function devMailboxEnabled(): boolean {
 
 /**
  * Queues one mail in the same transaction as the caller's writes, so a mail goes out exactly when
- * the change that asked for it commits. Throws AUTH_MESSAGES.mailNotSent when no way is set up.
+ * the change that asked for it commits. Throws AUTH_MESSAGES.mailNotSent, logging
+ * which setting is missing, when mail cannot work.
  */
 export async function queueMail(ctx: MutationCtx, mail: OutgoingMail): Promise<void> {
   if (devMailboxEnabled()) {
     await ctx.db.insert("devMailbox", mailboxRow(mail));
     return;
   }
-  const apiKey = process.env.RESEND_API_KEY;
-  if (apiKey) {
-    await resendMailer(apiKey).sendEmail(ctx, {
-      from: process.env.AUTH_EMAIL_FROM || DEFAULT_FROM,
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-    });
-    return;
+  const problems = mailSettingProblems();
+  if (problems.length > 0) {
+    console.error(`Mail not sent. ${describeProblems(problems)}`);
+    throw new ConvexError(AUTH_MESSAGES.mailNotSent);
   }
-  console.error("No way to send e-mail: set RESEND_API_KEY, or AUTH_DEV_MAILBOX=1 for local use.");
-  throw new ConvexError(AUTH_MESSAGES.mailNotSent);
+  await resendMailer(process.env.RESEND_API_KEY!).sendEmail(ctx, {
+    from: process.env.AUTH_EMAIL_FROM!,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+  });
 }
 
 /**

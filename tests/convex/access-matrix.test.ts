@@ -128,6 +128,8 @@ const ACCESS: Record<string, AccessRule> = {
   "dataExport:start": anyVerifiedUser(() => ({})),
   "dataExport:mine": anyVerifiedUser(() => ({})),
 
+  // What is missing from this deployment's settings: for admins, who can change them.
+  "deploymentSettings:problems": staffOnly("admin", () => ({}), NOT_ADMIN),
   "devMailbox:list": openToAnyone("the local dev mailbox; refuses everyone unless AUTH_DEV_MAILBOX=1"),
 
   // Duma works on the caller's own deck and reign only, so there is no one else's thing to name.

@@ -71,6 +71,7 @@ describe("mail transport without the dev mailbox", () => {
     const t = newBackend();
     delete process.env.AUTH_DEV_MAILBOX;
     process.env.RESEND_API_KEY = "re_test";
+    process.env.AUTH_EMAIL_FROM = "DUMY <mail@dumy.example>";
     const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
     const send = vi.spyOn(Resend.prototype, "sendEmail");
@@ -80,7 +81,7 @@ describe("mail transport without the dev mailbox", () => {
     expect(send).toHaveBeenCalledTimes(1);
     const emailId = (await send.mock.results[0]?.value) as string;
     const queued = await t.run((ctx) => ctx.runQuery(components.resend.lib.get, { emailId }));
-    expect(queued).toMatchObject({ from: "DUMY <onboarding@resend.dev>", to: ["dora@example.com"], status: "waiting" });
+    expect(queued).toMatchObject({ from: "DUMY <mail@dumy.example>", to: ["dora@example.com"], status: "waiting" });
     expect(queued?.text).toMatch(/\b\d{8}\b/);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(await t.run((ctx) => ctx.db.query("devMailbox").collect())).toHaveLength(0);

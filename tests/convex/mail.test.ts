@@ -75,10 +75,11 @@ describe("with the dev mailbox on", () => {
 });
 
 describe("with the dev mailbox off and RESEND_API_KEY set", () => {
-  test("queues the mail in the Resend component, from the default sender, with no HTTP call yet", async () => {
+  test("queues the mail in the Resend component, from AUTH_EMAIL_FROM, with no HTTP call yet", async () => {
     const t = newBackend();
     delete process.env.AUTH_DEV_MAILBOX;
     process.env.RESEND_API_KEY = "re_test";
+    process.env.AUTH_EMAIL_FROM = "DUMY <mail@dumy.example>";
     const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
     const send = vi.spyOn(Resend.prototype, "sendEmail");
@@ -89,7 +90,7 @@ describe("with the dev mailbox off and RESEND_API_KEY set", () => {
     const emailId = (await send.mock.results[0]?.value) as string;
     const queued = await t.run((ctx) => ctx.runQuery(components.resend.lib.get, { emailId }));
     expect(queued).toMatchObject({
-      from: "DUMY <onboarding@resend.dev>",
+      from: "DUMY <mail@dumy.example>",
       to: [MAIL.to],
       subject: MAIL.subject,
       text: MAIL.text,
@@ -100,18 +101,26 @@ describe("with the dev mailbox off and RESEND_API_KEY set", () => {
     expect(await mailboxRows(t)).toHaveLength(0);
   });
 
-  test("sends from AUTH_EMAIL_FROM when set", async () => {
+  test.each([
+    ["AUTH_EMAIL_FROM", "unset", undefined],
+    ["AUTH_EMAIL_FROM", "Resend's shared sender", "DUMY <onboarding@resend.dev>"],
+    ["SITE_URL", "unset", undefined],
+    ["SITE_URL", "not an address", "dumy.example"],
+  ])("refuses to send, naming %s in the log, when it is %s", async (setting, _how, value) => {
     const t = newBackend();
     delete process.env.AUTH_DEV_MAILBOX;
     process.env.RESEND_API_KEY = "re_test";
     process.env.AUTH_EMAIL_FROM = "DUMY <mail@dumy.example>";
+    if (value === undefined) delete process.env[setting];
+    else process.env[setting] = value;
     const send = vi.spyOn(Resend.prototype, "sendEmail");
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
 
-    await t.mutation(internal.mail.queue, MAIL);
+    await expect(t.mutation(internal.mail.queue, MAIL)).rejects.toThrow(AUTH_MESSAGES.mailNotSent);
 
-    const emailId = (await send.mock.results[0]?.value) as string;
-    const queued = await t.run((ctx) => ctx.runQuery(components.resend.lib.get, { emailId }));
-    expect(queued?.from).toBe("DUMY <mail@dumy.example>");
+    expect(send).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining(`${setting}:`));
+    expect(await mailboxRows(t)).toHaveLength(0);
   });
 });
 
@@ -120,6 +129,7 @@ describe("mail kept by the Resend component", () => {
     const t = newBackend();
     delete process.env.AUTH_DEV_MAILBOX;
     process.env.RESEND_API_KEY = "re_test";
+    process.env.AUTH_EMAIL_FROM = "DUMY <mail@dumy.example>";
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const send = vi.spyOn(Resend.prototype, "sendEmail");
     await t.mutation(internal.mail.queue, MAIL);

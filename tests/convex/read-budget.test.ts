@@ -154,6 +154,7 @@ const READ_BUDGET: Record<string, Row> = {
   "dataExport:mine": { args: () => ({}), budget: item() },
 
   // Refuses everyone unless AUTH_DEV_MAILBOX=1; its page is MAILBOX_PAGE (devMailbox.ts) when on.
+  "deploymentSettings:problems": { as: "moderator", args: () => ({}), budget: item() },
   "devMailbox:list": { as: "anonymous", args: () => ({}), budget: item(60) },
 
   "duma:myDeck": { args: () => ({}), budget: item() },

@@ -39,6 +39,7 @@ describe("mail on the local backend", () => {
     await engine.updateEnvironment([
       { name: "AUTH_DEV_MAILBOX", value: null },
       { name: "RESEND_API_KEY", value: "re_fake" },
+      { name: "AUTH_EMAIL_FROM", value: "DUMY <mail@dumy.example>" },
     ]);
     const calls: { url: string; authorization: string | null; body: ResendBatch }[] = [];
     vi.stubGlobal("fetch", async (url: string | URL, init?: RequestInit) => {
@@ -54,7 +55,7 @@ describe("mail on the local backend", () => {
     while (calls.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ url: "https://api.resend.com/emails/batch", authorization: "Bearer re_fake" });
-    expect(calls[0]?.body[0]).toMatchObject({ to: ["eve@example.com"], from: "DUMY <onboarding@resend.dev>" });
+    expect(calls[0]?.body[0]).toMatchObject({ to: ["eve@example.com"], from: "DUMY <mail@dumy.example>" });
     expect(calls[0]?.body[0]?.text).toMatch(/\b\d{8}\b/);
     await engine.close();
   }, 30_000);

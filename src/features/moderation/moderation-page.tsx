@@ -6,6 +6,7 @@ import { paths } from "@/config/paths";
 import { useMyStatus } from "@/hooks/use-my-status";
 import { AuditLog } from "./components/audit-log";
 import { ContentRemovals } from "./components/content-removals";
+import { DeploymentSettingsNotice } from "./components/deployment-settings-notice";
 import { ReportsQueue } from "./components/reports-queue";
 import { RolesPanel } from "./components/roles-panel";
 import { SuspensionsList } from "./components/suspensions-list";
@@ -27,6 +28,7 @@ export default function ModerationPage() {
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold text-fg">Moderation</h1>
       <p className="mt-1 text-sm text-fg-muted">Every action here is written to the audit log with your name.</p>
+      {status.role === "admin" && <DeploymentSettingsNotice />}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ReportsQueue onFirstPage={() => setQueueShown(true)} />
         <div className={clsx("space-y-8", !queueShown && "max-lg:hidden")}>
