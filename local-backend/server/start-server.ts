@@ -25,7 +25,7 @@ import { createRequestRouter } from "./http/request-router";
 import { processBodyBudget, type BodyBudget } from "./http/request-body";
 import { TokenVerifier } from "./identity";
 import { AllowedOrigins } from "./origins";
-import { boundedSocket } from "./sync/bounded-socket";
+import { boundedSocket, SendBacklog } from "./sync/bounded-socket";
 import { MAX_FRAME_BYTES } from "./sync/connection-limits";
 import { QueryHub, type Invalidation } from "./sync/query-hub";
 import { SyncSession } from "./sync/sync-session";
@@ -62,6 +62,8 @@ export type LocalBackendOptions = {
   bodyBudget?: BodyBudget;
   /** Default REQUEST_TIMEOUT_MS; tests shorten it to see a stalled body dropped. */
   requestTimeoutMs?: number;
+  /** Default MAX_QUEUED_BYTES_ALL_CONNECTIONS (./sync/connection-limits.ts); tests make it small. */
+  maxQueuedBytesAllConnections?: number;
 };
 
 export type LocalBackend = { url: string; port: number; engine: Engine; close(): Promise<void> };
@@ -148,6 +150,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   // A larger frame closes the connection (1009) as soon as its header says so, unbuffered.
   const sessions = new Set<SyncSession>();
+  const backlog = new SendBacklog(log, options.maxQueuedBytesAllConnections);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = pathOf(request.url ?? "/", url);
@@ -173,7 +176,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   });
 
   function connect(ws: WebSocket): void {
-    const session = new SyncSession(boundedSocket(ws, log), engine, hub, verifier, adminKey, log);
+    const session = new SyncSession(boundedSocket(ws, log, backlog), engine, hub, verifier, adminKey, log);
     sessions.add(session);
     ws.on("message", (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       if (isBinary) return;

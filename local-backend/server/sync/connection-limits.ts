@@ -24,6 +24,15 @@ export const tooManySubscriptionsMessage = () =>
 export const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 export const MAX_QUEUED_MESSAGES = 500;
 
+/**
+ * What may wait to be sent to all connections together: the per-connection bound alone let 50
+ * clients that stopped reading hold 50 × 8 MB (the server grew from 290 MB to 1.09 GB, and every
+ * healthy client's pushes slowed with it). Past this, the connection with the most waiting is
+ * dropped, as with held arguments; it reconnects and catches up when it reads again. A client
+ * that reads has almost nothing waiting between two turns, so healthy ones are never the heaviest.
+ */
+export const MAX_QUEUED_BYTES_ALL_CONNECTIONS = 32 * 1024 * 1024;
+
 /** A function path is a module path and an export name; nothing legitimate is longer. */
 export const MAX_UDF_PATH_LENGTH = 1024;
 
