@@ -106,13 +106,9 @@ describe("clients that stop reading, all together", () => {
 
 describe("SendBacklog", () => {
   /** A stand-in socket: only terminate() is called. */
-  function fakeSocket() {
-    return {
-      terminated: false,
-      terminate() {
-        this.terminated = true;
-      },
-    } as unknown as WebSocket & { terminated: boolean };
+  function fakeSocket(): WebSocket & { terminated: boolean } {
+    const socket = { terminated: false, terminate: () => (socket.terminated = true) };
+    return socket as unknown as WebSocket & { terminated: boolean };
   }
 
   it("drops the heaviest connections until the rest fit, and forgets closed ones", () => {
