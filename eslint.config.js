@@ -53,7 +53,7 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "convex/_generated", ".data", "coverage"] },
+  { ignores: ["dist", "dist.building-*", "dist.old-*", "node_modules", "convex/_generated", ".data", "coverage"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,7 +7,7 @@
 import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalMutation, internalQuery, type MutationCtx } from "./_generated/server";
+import { action, internalMutation, internalQuery, type ActionCtx, type MutationCtx } from "./_generated/server";
 import {
   IMAGE_TOO_LARGE,
   isAllowedImage,
@@ -15,7 +15,8 @@ import {
   SNIFF_BYTES,
   UNSUPPORTED_IMAGE,
 } from "./shared/image-types";
-import { userAction, userMutation } from "./lib/functions";
+import { requireVerifiedUser } from "./lib/auth";
+import { userMutation } from "./lib/functions";
 import { takeUploadAllowance } from "./lib/upload-limits";
 import { UPLOAD_NOT_FOUND, uploadOf } from "./lib/uploads";
 
@@ -39,10 +40,17 @@ export const generateUploadUrl = userMutation({
  * Makes a fresh upload the caller's: it must be at most MAX_UPLOAD_BYTES, and its first bytes
  * must be JPEG, PNG, WebP or GIF and match its declared type (a file that is not is deleted).
  * The size is read from the file's metadata before its bytes are loaded. Returns the storage id to save.
+ *
+ * An upload URL is a bare token (on Convex as here): one handed out before its holder was
+ * suspended or deleted still stores a file. So the uploader is checked here, and a file whose
+ * uploader is refused is deleted with the refusal, never claimed (`uploaderOrDiscard`, `claim`).
+ * Built on `action` rather than `userAction` for that reason only: userAction's check would
+ * refuse before the file could be deleted. The check is the same one (`users.verifiedCaller`).
  */
-export const confirmUpload = userAction({
+export const confirmUpload = action({
   args: { storageId: v.id("_storage") },
   handler: async (ctx, { storageId }): Promise<Id<"_storage">> => {
+    await uploaderOrDiscard(ctx, storageId);
     const file = await ctx.runQuery(internal.files.unclaimedFile, { storageId });
     if (file === null) throw new ConvexError(UPLOAD_NOT_FOUND);
     const refuse = async (message: string): Promise<never> => {
@@ -55,10 +63,26 @@ export const confirmUpload = userAction({
     if (blob !== null && blob.size > MAX_UPLOAD_BYTES) return await refuse(IMAGE_TOO_LARGE);
     const head = blob === null ? new Uint8Array() : new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer());
     if (!isAllowedImage(file.contentType, head)) return await refuse(UNSUPPORTED_IMAGE);
-    await ctx.runMutation(internal.files.claim, { storageId, ownerId: ctx.user._id });
+    const refusal = await ctx.runMutation(internal.files.claim, { storageId });
+    if (refusal !== null) throw new ConvexError(refusal);
     return storageId;
   },
 });
+
+/**
+ * The caller, checked as every public function checks it (`users.verifiedCaller`); when they
+ * are refused (signed out, their account deleted, unverified, suspended), the unclaimed file
+ * they name is deleted before the refusal goes back, so the bytes a stale upload URL stored go
+ * at once instead of at the next orphan sweep. Only a file nobody claimed can go this way.
+ */
+async function uploaderOrDiscard(ctx: ActionCtx, storageId: Id<"_storage">): Promise<Doc<"users">> {
+  try {
+    return await ctx.runQuery(internal.users.verifiedCaller, {});
+  } catch (error) {
+    if (error instanceof ConvexError) await ctx.runMutation(internal.files.deleteUnclaimed, { storageId });
+    throw error;
+  }
+}
 
 /**
  * The declared content type ("" when none) and size in bytes of a stored file nobody has claimed
@@ -75,21 +99,44 @@ export const unclaimedFile = internalQuery({
 
 export const deleteUnclaimed = internalMutation({
   args: { storageId: v.id("_storage") },
-  handler: async (ctx, { storageId }) => {
-    if ((await uploadOf(ctx, storageId)) !== null) return;
-    if ((await ctx.db.system.get(storageId)) !== null) await ctx.storage.delete(storageId);
+  handler: async (ctx, { storageId }) => await deleteUnclaimedFile(ctx, storageId),
+});
+
+async function deleteUnclaimedFile(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
+  if ((await uploadOf(ctx, storageId)) !== null) return;
+  if ((await ctx.db.system.get(storageId)) !== null) await ctx.storage.delete(storageId);
+}
+
+/**
+ * Records the caller as the owner; the first claim wins (only the uploader knows a fresh,
+ * unguessable id). The caller is checked again in this transaction, since a suspension or an
+ * account deletion may commit while confirmUpload runs: then the unclaimed file is deleted and
+ * the refusal returned, not thrown (a throw would undo the deletion). Null once claimed.
+ */
+export const claim = internalMutation({
+  args: { storageId: v.id("_storage") },
+  handler: async (ctx, { storageId }): Promise<string | null> => {
+    const owner = await verifiedCallerOrRefusal(ctx);
+    if ("refusal" in owner) {
+      await deleteUnclaimedFile(ctx, storageId);
+      return owner.refusal;
+    }
+    const existing = await uploadOf(ctx, storageId);
+    if (existing !== null && existing.ownerId !== owner._id) throw new ConvexError(UPLOAD_NOT_FOUND);
+    if (existing === null) await ctx.db.insert("uploads", { storageId, ownerId: owner._id, attached: false });
+    return null;
   },
 });
 
-/** Records the owner; the first claim wins (only the uploader knows a fresh, unguessable id). */
-export const claim = internalMutation({
-  args: { storageId: v.id("_storage"), ownerId: v.id("users") },
-  handler: async (ctx, { storageId, ownerId }) => {
-    const existing = await uploadOf(ctx, storageId);
-    if (existing !== null && existing.ownerId !== ownerId) throw new ConvexError(UPLOAD_NOT_FOUND);
-    if (existing === null) await ctx.db.insert("uploads", { storageId, ownerId, attached: false });
-  },
-});
+/** requireVerifiedUser, with its refusal as a value (so the caller can still write). */
+async function verifiedCallerOrRefusal(ctx: MutationCtx): Promise<Doc<"users"> | { refusal: string }> {
+  try {
+    return await requireVerifiedUser(ctx);
+  } catch (error) {
+    if (error instanceof ConvexError && typeof error.data === "string") return { refusal: error.data };
+    throw error;
+  }
+}
 
 /**
  * Deletes files no document uses an hour after their upload: never confirmed, or confirmed and

@@ -8,7 +8,8 @@ import { reportToParent } from "./child-task";
 
 await reportToParent(async () => {
   const [dataDir = "", url = ""] = process.argv.slice(2);
-  const engine = await openEngine({ dataDir, siteUrl: url, cloudUrl: url });
+  // npm start made the folder in its preflight: one gone since is refused, never seeded anew.
+  const engine = await openEngine({ dataDir, siteUrl: url, cloudUrl: url, createDataFolder: false });
   try {
     if (!engine.isNew) return false;
     await seedDemoContent(engine);

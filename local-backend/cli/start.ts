@@ -2,6 +2,11 @@
  * `npm start`: builds the client into dist/ and seeds a new data folder with the demo content, each
  * in a child process (child-task.ts), then serves both from one process on one address.
  * `npm start -- --port N --data DIR` (env PORT works too).
+ *
+ * A start cannot be broken by another or by a folder that goes away meanwhile: the build goes to
+ * a folder of its own and is renamed to dist/ when complete (build-folders.ts); the data folder
+ * is made (or found) in the preflight, and opened after that only if it is still there, so one
+ * deleted during the build stops the start with a message instead of becoming an empty database.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,6 +62,7 @@ async function main(): Promise<void> {
   const backend = await startLocalBackend({
     port,
     dataDir,
+    createDataFolder: false,
     staticDir,
     allowedOrigins,
     redactErrors,

@@ -29,14 +29,26 @@ export class DataFolderError extends Error {
 
 type Owner = { pid: number; started: string | null };
 
-/** Creates and locks the folder; returns the function that unlocks it. */
-export async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
+/**
+ * Why a start stops when its data folder is gone: it existed when the start began (`npm start`
+ * makes it in its first second), so it was deleted or moved since, and recreating it would put
+ * an empty database where the data was expected.
+ */
+export const DATA_FOLDER_DISAPPEARED =
+  "it disappeared while the backend was starting, and an empty one is not made in its place (put it back, or start again to make a new one)";
+
+/**
+ * Creates and locks the folder; returns the function that unlocks it. With `create: false` the
+ * folder must exist already: one that is gone is refused (DATA_FOLDER_DISAPPEARED), not recreated.
+ */
+export async function lockDataFolder(dataDir: string, { create = true } = {}): Promise<() => Promise<void>> {
   try {
-    await mkdir(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    if (create) await mkdir(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     // A folder made by an older version (or by hand) is closed to other users too.
     await chmod(dataDir, PRIVATE_FOLDER_MODE);
   } catch (error) {
-    throw new DataFolderError(dataDir, describe(error));
+    const gone = !create && (error as NodeJS.ErrnoException).code === "ENOENT";
+    throw new DataFolderError(dataDir, gone ? DATA_FOLDER_DISAPPEARED : describe(error));
   }
   if (openedHere.has(dataDir)) throw new DataFolderError(dataDir, "it is already open in this process");
   const lockFile = path.join(dataDir, LOCK_FILE);

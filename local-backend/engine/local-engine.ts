@@ -16,7 +16,8 @@ import type { DirectQueries } from "./direct-queries";
 import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
 import type { Scheduler } from "./scheduler";
 import type { SnapshotReads } from "./snapshot-reads";
-import type { Storage } from "./storage";
+import type { Storage, StoredFile } from "./storage";
+import type { UploadTokenRefusal } from "./upload-tokens";
 import { EngineError, type Access, type CommitInfo, type Engine, type Identity, type MutationTrace } from "./types";
 
 type Parts = {
@@ -146,12 +147,16 @@ export class LocalEngine implements Engine {
     return await this.parts.log.durably(async () => await this.parts.storage.store(bytes, blob.type));
   }
 
-  async getFile(storageId: string): Promise<{ blob: Blob; contentType: string } | null> {
+  async getFile(storageId: string): Promise<StoredFile | null> {
     return await this.parts.storage.committedFile(storageId);
   }
 
   useUploadToken(token: string): boolean {
     return this.parts.storage.tokens.use(token);
+  }
+
+  takeUploadToken(token: string): UploadTokenRefusal | null {
+    return this.parts.storage.tokens.take(token);
   }
 
   giveBackUploadToken(token: string): void {

@@ -57,7 +57,7 @@ import { UploadTokens } from "./upload-tokens";
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
   const dataDir = path.resolve(options.dataDir);
-  const unlock = await lockDataFolder(dataDir);
+  const unlock = await lockDataFolder(dataDir, { create: options.createDataFolder ?? true });
   try {
     return await openLocked(dataDir, options, unlock);
   } catch (error) {

@@ -14,6 +14,9 @@ const TABLE = "_storage";
 
 type StorageDocument = StoredDocument & { size: number; sha256: string; contentType?: string };
 
+/** A committed file for the server; `sha256` is base64, as the `_storage` document has it. */
+export type StoredFile = { blob: Blob; contentType: string; sha256: string };
+
 export class Storage {
   /** Contents stored but not yet on disk, so readers never miss a file. */
   private readonly unwritten = new Map<string, Uint8Array>();
@@ -45,6 +48,7 @@ export class Storage {
    * whose document was never written is only ever a temporary one.
    */
   async store(bytes: Uint8Array, contentType: string): Promise<string> {
+    // base64, as Convex's `_storage` documents have it (see `metadataOf` for the hex of getMetadata).
     const sha256 = createHash("sha256").update(bytes).digest("base64");
     const metadata = { size: bytes.byteLength, sha256, ...(contentType !== "" ? { contentType } : {}) };
     const temporary = await this.files.writeTemporary(bytes);
@@ -81,9 +85,16 @@ export class Storage {
     else void this.files.remove(storageId).catch((error: Error) => console.error(`local backend: ${error.message}`));
   }
 
+  /**
+   * Deleting a file that is not there fails as on Convex (its `StorageIdNotFound`, "storage id
+   * … not found"), not with the database's "Delete on non-existent doc".
+   */
   async delete(storageId: string): Promise<void> {
     // The content goes once the deletion is durable (see `deletedDurably`).
-    await this.inTransaction(() => this.internals.db.delete(TABLE, storageId));
+    await this.inTransaction(() => {
+      if (this.visible(storageId) === null) throw new Error(`storage id ${storageId} not found`);
+      this.internals.db.delete(TABLE, storageId);
+    });
   }
 
   /** Called by the commit hook once a `_storage` document's deletion is on disk. */
@@ -133,12 +144,13 @@ export class Storage {
   }
 
   /** For the server: a committed file, or null. Never throws for a malformed id. */
-  async committedFile(storageId: string): Promise<{ blob: Blob; contentType: string } | null> {
+  async committedFile(storageId: string): Promise<StoredFile | null> {
     if (!FileStore.isStorageId(storageId)) return null;
     const document = this.internals.db._documents[storageId] as StorageDocument | undefined;
     if (document === undefined) return null;
     const blob = await this.content(storageId, document);
-    return blob === null ? null : { blob, contentType: document.contentType ?? "application/octet-stream" };
+    if (blob === null) return null;
+    return { blob, contentType: document.contentType ?? "application/octet-stream", sha256: document.sha256 };
   }
 
   private async content(storageId: string, document: StorageDocument): Promise<Blob | null> {
@@ -149,8 +161,20 @@ export class Storage {
   }
 }
 
+/**
+ * `ctx.storage.getMetadata`: its `sha256` is hex on Convex (FileMetadata's "Hex encoded sha256
+ * checksum"; convex-backend's storage_get_metadata uses `as_hex()`), while the `_storage`
+ * document keeps base64, as Convex's `_storage` table does for clients from convex 1.9 on
+ * (file_storage/virtual_table.rs) and as its snapshot exports and imports read it.
+ */
 function metadataOf(storageId: string, document: StorageDocument | null) {
   if (document === null) return null;
   const { sha256, size, contentType } = document;
-  return { storageId, sha256, size, contentType: contentType ?? null };
+  return { storageId, sha256: hexDigest(sha256), size, contentType: contentType ?? null };
+}
+
+/** A sha256 digest as hex, from the base64 documents store (or hex, should a document hold that). */
+export function hexDigest(digest: string): string {
+  if (/^[0-9a-f]{64}$/.test(digest)) return digest;
+  return Buffer.from(digest, "base64").toString("hex");
 }

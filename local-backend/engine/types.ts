@@ -11,6 +11,8 @@ import type { DataFiles } from "./fs-durable";
 import type { ImportMode } from "./admin-data";
 import type { EnvironmentChange } from "./environment";
 import type { DocumentWrite, ReadSet } from "./read-set";
+import type { StoredFile } from "./storage";
+import type { UploadTokenRefusal } from "./upload-tokens";
 
 /**
  * Which functions a caller may reach: every client the public ones; the holder of the admin
@@ -105,12 +107,14 @@ export interface Engine {
   /** Stores an uploaded file (durable before resolving); returns its `_storage` id. */
   storeFile(blob: Blob): Promise<string>;
   /** The stored file, or null when there is none (never stored, deleted, or not an id). */
-  getFile(storageId: string): Promise<{ blob: Blob; contentType: string } | null>;
+  getFile(storageId: string): Promise<StoredFile | null>;
   /**
    * Spends `token` of an upload URL (`?token=…`): true once for a token generateUploadUrl issued
    * since this engine opened, unexpired (1 h); false ever after.
    */
   useUploadToken(token: string): boolean;
+  /** As `useUploadToken`, but says why a token is refused (Convex's code and message). */
+  takeUploadToken(token: string): UploadTokenRefusal | null;
   /** Gives back a token `useUploadToken` spent on an upload that did not happen, for a retry. */
   giveBackUploadToken(token: string): void;
 
@@ -179,8 +183,13 @@ export class EngineError extends Error {
 }
 
 export type EngineOptions = {
-  /** The data folder, created when missing. */
+  /** The data folder, created when missing (unless `createDataFolder` is false). */
   dataDir: string;
+  /**
+   * Default true. False: the folder must exist already (`npm start` made it before its build), and
+   * one gone since is refused with a clear message instead of being recreated empty.
+   */
+  createDataFolder?: boolean;
   /** Where `convex/http.ts` routes are served, e.g. "http://127.0.0.1:3210" (Convex Auth's issuer). */
   siteUrl: string;
   /** The deployment URL clients use, e.g. "http://127.0.0.1:3210"; storage URLs are built on it. */

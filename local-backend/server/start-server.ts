@@ -36,6 +36,8 @@ export type LocalBackendOptions = {
   /** Default "127.0.0.1". */
   host?: string;
   dataDir: string;
+  /** Default true; false refuses a data folder that does not exist (EngineOptions.createDataFolder). */
+  createDataFolder?: boolean;
   /** When set, serve this built client (dist/) for every other GET, with SPA fallback to index.html. */
   staticDir?: string;
   /** Default true: seedDemoContent(engine) when the data folder is new. */
@@ -111,6 +113,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       siteUrl: url,
       cloudUrl: url,
       ...(options.modulesDir !== undefined ? { modulesDir: options.modulesDir } : {}),
+      ...(options.createDataFolder !== undefined ? { createDataFolder: options.createDataFolder } : {}),
       checkDefaultRuntime: true,
     });
   } catch (error) {

@@ -43,7 +43,7 @@ describe("stored files", () => {
     expect((await post()).status).toBe(200);
     const again = await post();
     expect(again.status).toBe(401);
-    expect(await again.json()).toMatchObject({ code: "InvalidUploadToken" });
+    expect(await again.json()).toMatchObject({ code: "StorageTokenInvalid" });
   });
 
   it("serves an HTML upload as a sandboxed download that cannot be sniffed, never as a page", async () => {

@@ -1,13 +1,18 @@
 /**
  * File storage over HTTP, at the URLs the engine hands out (local-backend/engine/storage.ts):
- *   POST `/api/storage/upload?token=…`  raw file body + Content-Type → `{"storageId": "…"}`
+ *   POST `/api/storage/upload?token=…`  raw file body + Content-Type (+ optional
+ *                                        `Digest: sha-256=<base64>`) → `{"storageId": "…"}`
  *   GET  `/api/storage/<storageId>`      the bytes with their content type (Range supported,
  *                                        so audio and video can seek), 404 when missing.
+ * Refusals answer as Convex's storage endpoints do (convex-backend crates/local_backend/src/
+ * storage.rs): 401 `StorageTokenInvalid`/`StorageTokenExpired`, 400 `BadHeader` for a Digest
+ * that does not parse, 400 `Sha256Mismatch` for a body that does not match it (nothing stored).
  * Stored files are served from the app's own origin, so a file must never run as a page there:
  * every response forbids sniffing and scripts (CSP sandbox), and any type that could be
  * active (HTML, SVG, XML, scripts, unknown) is served as a download, never inline. `<img>`
  * still shows an SVG served that way (the demo covers are SVG).
  */
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Engine } from "../../engine/types";
 import { sendJson } from "./http-io";
@@ -52,13 +57,28 @@ export async function handleUpload(
   }
   // Spent before the body is read, so only holders of a URL a function handed out get bytes read.
   const token = url.searchParams.get("token") ?? "";
-  if (!engine.useUploadToken(token)) {
-    sendJson(response, 401, { code: "InvalidUploadToken", message: "This upload URL is invalid or has expired" });
+  const refusal = engine.takeUploadToken(token);
+  if (refusal !== null) {
+    sendJson(response, 401, refusal);
+    return;
+  }
+  const expectedDigest = digestOf(request.headers.digest);
+  if (expectedDigest === "malformed") {
+    engine.giveBackUploadToken(token);
+    sendJson(response, 400, { code: "BadHeader", message: "Bad header for digest: invalid HTTP header" });
     return;
   }
   let storageId: string;
   try {
     const bytes = await body.read(UPLOAD_LIMIT_BYTES);
+    const actualDigest = expectedDigest === null ? null : createHash("sha256").update(bytes).digest("base64");
+    if (actualDigest !== null && actualDigest !== expectedDigest) {
+      // Nothing stored: the URL stays good for the right bytes, as a Convex URL would.
+      engine.giveBackUploadToken(token);
+      const message = `Sha256 mismatch. Expected: ${expectedDigest} Actual: ${actualDigest}`;
+      sendJson(response, 400, { code: "Sha256Mismatch", message });
+      return;
+    }
     const contentType = request.headers["content-type"] ?? "";
     storageId = await engine.storeFile(new Blob([new Uint8Array(bytes)], { type: contentType }));
   } catch (error) {
@@ -94,7 +114,11 @@ export async function handleStorageGet(
     // A storage id always names the same bytes.
     "Cache-Control": "private, max-age=2592000, immutable",
   };
-  const range = parseRange(request.headers.range, size);
+  // Convex answers a Range on an empty file with the whole (empty) file: 200, no Content-Range
+  // (file_storage core.rs sets one only when the size is not 0).
+  const range = size === 0 ? null : parseRange(request.headers.range, size);
+  // Convex sends the checksum with a whole file, not with a part of one.
+  if (range === null) headers["Digest"] = `sha-256=${file.sha256}`;
   if (range === "unsatisfiable") {
     response.writeHead(416, { ...headers, "Content-Range": `bytes */${size}` });
     response.end();
@@ -116,6 +140,17 @@ export async function handleStorageGet(
   await pipeline(body, response).catch(() => {
     // The client went away mid-file; nothing to answer.
   });
+}
+
+/**
+ * The sha256 (base64) an upload's `Digest: sha-256=<base64>` header promises; null without the
+ * header; "malformed" when it is not that form (Convex: 400 BadHeader).
+ */
+function digestOf(value: string | string[] | undefined): string | "malformed" | null {
+  const header = Array.isArray(value) ? value[0] : value;
+  if (header === undefined) return null;
+  const match = /^sha-256=([A-Za-z0-9+/]{43}=)$/.exec(header.trim());
+  return match?.[1] ?? "malformed";
 }
 
 /** A single `bytes=a-b` / `bytes=a-` / `bytes=-n` range; null = whole file (also for forms we do not serve). */
