@@ -12,12 +12,13 @@
  * What it does is what convex-test does for the same calls, with Convex's messages: `ctx.db`
  * (`get`, `normalizeId`, `query` with `withIndex`/`fullTableScan`, `order`, `limit`, `take`,
  * `first`, `unique`, `collect`, async iteration), `ctx.auth.getUserIdentity()`,
- * `ctx.storage.getUrl/getMetadata`, and `ctx.runQuery` into the app or a component (whose
+ * `ctx.storage.getUrl/getMetadata`, `withSearchIndex` (./search-queries.ts answers it), and
+ * `ctx.runQuery` into the app or a component (whose
  * functions see no identity, as on Convex). Reads are recorded as the same read set
  * (./read-tracker.ts), counted against the same transaction limits (./limits.ts), and the
  * clock and random generator are the same per-run ones (./determinism.ts).
  *
- * Anything else — `.filter`, `.paginate` (query journals), search, `db.system`, `ctx.meta`,
+ * Anything else — `.filter`, `.paginate` (query journals), `db.system`, `ctx.meta`,
  * malformed ranges whose error convex-test words — marks the run as needing convex-test: its
  * result is dropped (a query has no side effects) and the function runs there instead, from
  * then on. Which functions those are is in `convexTestFunctions` (tests, figures).
@@ -33,6 +34,7 @@ import {
   type StoredDocument,
 } from "./convex-test-internals";
 import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
+import type { SearchFilterExpression, SearchWalk } from "./search-queries";
 import { TransactionMetricsTracker } from "convex-test/dist/transactionMetrics.js";
 import { inFieldOrder } from "./field-order";
 import { handlerWithoutReturnCheck } from "./limits";
@@ -305,7 +307,13 @@ class DirectReader {
   }
 }
 
-type Source = { indexName: string; range: RangeExpression[]; order: "asc" | "desc" | null };
+/** What a query reads: an index range in an order, or (with `search`) a search index's ranking. */
+type Source = {
+  indexName: string;
+  range: RangeExpression[];
+  order: "asc" | "desc" | null;
+  search?: SearchFilterExpression[];
+};
 
 /** `ctx.db.query(table)`: picks the index (or a scan in creation order). */
 class DirectQueryInitializer {
@@ -328,8 +336,11 @@ class DirectQueryInitializer {
     return this.#query({ indexName: "by_creation_time", range: [], order: null });
   }
 
-  withSearchIndex(): never {
-    return this.#place.run.needs("search");
+  withSearchIndex(indexName: string, searchFilter: (q: SearchFilterBuilder) => SearchFilterBuilder): DirectQuery {
+    if (indexName === undefined) throw new TypeError("Must provide arg 1 `indexName` to `withSearchIndex`");
+    if (searchFilter === undefined) throw new TypeError("Must provide arg 2 `searchFilter` to `withSearchIndex`");
+    const filters = searchFilter(new SearchFilterBuilder([])).export();
+    return this.#query({ indexName, range: [], order: null, search: filters });
   }
 
   count(): never {
@@ -372,7 +383,7 @@ class DirectQueryInitializer {
 /** A query being built, then walked: the states and messages of Convex's QueryImpl. */
 class DirectQuery {
   #state: "preparing" | "executing" | "closed" | "consumed" = "preparing";
-  #walk: RangeWalk | null = null;
+  #walk: RangeWalk | SearchWalk | null = null;
   #returned = 0;
   readonly #place: QueryPlace;
   readonly #source: Source;
@@ -391,6 +402,9 @@ class DirectQuery {
   order(order: "asc" | "desc"): DirectQuery {
     if (order === undefined) throw new TypeError("Must provide arg 1 `order` to `order`");
     this.#closeForChaining();
+    if (this.#source.search !== undefined) {
+      throw new Error("Search queries must always be in relevance order. Can not set order manually.");
+    }
     if (this.#source.order !== null) throw new Error("Queries may only specify order at most once");
     return new DirectQuery(this.#place, { ...this.#source, order }, this.#limit);
   }
@@ -473,7 +487,16 @@ class DirectQuery {
     if (this.#state === "closed" || this.#state === "consumed") throwClosed(this.#state);
     const { run, database, table, componentPath } = this.#place;
     run.countIndexRange();
-    const { indexName, range, order } = this.#source;
+    const { indexName, range, order, search } = this.#source;
+    if (search !== undefined) {
+      const opened = database.indexes.openSearch({ indexName: `${table}.${indexName}`, filters: search });
+      run.readSet.readSearch(
+        componentPath === "" ? opened.read : { ...opened.read, table: `${componentPath}/${table}` },
+      );
+      this.#walk = opened.walk;
+      this.#state = "executing";
+      return;
+    }
     const opened = database.indexes.openRange(table, indexName, range, order ?? "asc");
     // An undeclared index or a range of another shape: convex-test words the error.
     if (opened === null) return run.needs("this index range");
@@ -542,6 +565,50 @@ class RangeBuilder {
     if (this.#consumed) {
       throw new Error(
         "IndexRangeBuilder has already been used! Chain your method calls like `q => q.eq(...).eq(...)`. See https://docs.convex.dev/using/indexes",
+      );
+    }
+    this.#consumed = true;
+  }
+}
+
+/** `q` of `withSearchIndex(name, q => …)`: the filters as Convex's builder exports them, with its messages. */
+class SearchFilterBuilder {
+  #consumed = false;
+  readonly #filters: SearchFilterExpression[];
+
+  constructor(filters: SearchFilterExpression[]) {
+    this.#filters = filters;
+  }
+
+  search(fieldName: string, query: string): SearchFilterBuilder {
+    if (fieldName === undefined) throw new TypeError("Must provide arg 1 `fieldName` to `search`");
+    if (query === undefined) throw new TypeError("Must provide arg 2 `query` to `search`");
+    return this.#with({ type: "Search", fieldPath: fieldName, value: query });
+  }
+
+  eq(fieldName: string, value?: Value): SearchFilterBuilder {
+    if (fieldName === undefined) throw new TypeError("Must provide arg 1 `fieldName` to `eq`");
+    // Convex's builder words a missing second argument so (an explicit `undefined` is allowed).
+    if (arguments.length !== 2 && value === undefined) throw new TypeError("Must provide arg 2 `value` to `search`");
+    // As Convex's builder: a value given as `undefined` stands for a missing field.
+    const json = value === undefined ? { $undefined: null } : convexToJson(value);
+    return this.#with({ type: "Eq", fieldPath: fieldName, value: json });
+  }
+
+  export(): SearchFilterExpression[] {
+    this.#consume();
+    return this.#filters;
+  }
+
+  #with(filter: SearchFilterExpression): SearchFilterBuilder {
+    this.#consume();
+    return new SearchFilterBuilder([...this.#filters, filter]);
+  }
+
+  #consume(): void {
+    if (this.#consumed) {
+      throw new Error(
+        "SearchFilterBuilder has already been used! Chain your method calls like `q => q.search(...).eq(...)`.",
       );
     }
     this.#consumed = true;

@@ -11,6 +11,8 @@
  * same query over no documents and keep its filter, limit and order. Results are identical: when
  * the running transaction has written to the table, or the range has an unexpected shape, the
  * query takes convex-test's own path.
+ * Search queries (`withSearchIndex`) are answered from inverted indexes (./search-queries.ts):
+ * streamed, paginated, or resolved whole, in Convex's relevance order.
  */
 import {
   tableOfId,
@@ -21,6 +23,7 @@ import {
   type StoredDocument,
 } from "./convex-test-internals";
 import { boundsOf, compareKeys, indexFields, positionToRange, type Bounds } from "./index-range";
+import { SearchIndexes, searchPage, SearchWalk, type SearchPageRequest, type SearchSource } from "./search-queries";
 import type { TableIndex } from "./table-index";
 
 type SortedIndex = {
@@ -45,7 +48,9 @@ export class IndexAccelerator {
   /** "table.index" → committed documents sorted by the index key; built on first use. */
   private readonly sorted = new Map<string, SortedIndex>();
   /** Open streamed queries answered here, by convex-test query id. */
-  private readonly walks = new Map<number, RangeWalk>();
+  private readonly walks = new Map<number, RangeWalk | SearchWalk>();
+  /** The inverted indexes of the database's search indexes. */
+  readonly searches: SearchIndexes;
 
   /**
    * `countSkipped`: told of each document a streamed query looked at but its `.filter` dropped
@@ -56,19 +61,23 @@ export class IndexAccelerator {
     private readonly tables: TableIndex,
     private readonly countSkipped: (document: StoredDocument) => void = () => {},
   ) {
+    this.searches = new SearchIndexes(db, tables);
     const resolveByScanning = db._resolveQuerySource.bind(db);
     const startByMaterialising = db.startQuery.bind(db);
     const nextMaterialised = db.queryNext.bind(db);
+    const paginateByScanning = db.paginate.bind(db);
     /** convex-test's validation, filter, limit and order for the query, without touching a document. */
     const resolveOverNothing = (table: string, query: QueryDescription) =>
       tables.narrowScan(table, [], () => resolveByScanning(query));
 
     db._resolveQuerySource = (query: QueryDescription) => {
-      const range = this.indexedRange(query);
-      if (range === null) {
-        const resolved = resolveByScanning(query);
-        return query.source.type === "Search" ? inCreationOrder(resolved) : resolved;
+      const search = searchSourceOf(query);
+      if (search !== null) {
+        const resolved = resolveOverNothing(search.table, query);
+        return { ...resolved, sortedDocs: this.searches.plan(search.source).ranked.documents };
       }
+      const range = this.indexedRange(query);
+      if (range === null) return resolveByScanning(query);
       const resolved = resolveOverNothing(range.table, query);
       const [start, end] = positionsOf(range.index, range.bounds);
       const sortedDocs = range.index.documents.slice(start, end);
@@ -78,6 +87,15 @@ export class IndexAccelerator {
 
     db.startQuery = (query: QueryDescription) => {
       this.forgetAbandonedQueries();
+      const search = searchSourceOf(query);
+      if (search !== null) {
+        const resolved = resolveOverNothing(search.table, query);
+        const { ranked } = this.searches.plan(search.source);
+        const queryId = db._nextQueryId;
+        db._nextQueryId += 1;
+        this.walks.set(queryId, new SearchWalk(ranked, resolved.filterFn, resolved.limit, this.countSkipped));
+        return queryId;
+      }
       const range = this.indexedRange(query);
       if (range === null) return startByMaterialising(query);
       const resolved = resolveOverNothing(range.table, query);
@@ -85,6 +103,13 @@ export class IndexAccelerator {
       db._nextQueryId += 1;
       this.walks.set(queryId, new RangeWalk(range.index, range.bounds, resolved, this.countSkipped));
       return queryId;
+    };
+
+    db.paginate = (request) => {
+      const search = searchSourceOf(request.query);
+      if (search === null) return paginateByScanning(request);
+      const { filterFn } = resolveOverNothing(search.table, request.query);
+      return searchPage(this.searches.plan(search.source).ranked, request as SearchPageRequest, filterFn);
     };
 
     db.queryNext = (queryId: number) => {
@@ -103,6 +128,7 @@ export class IndexAccelerator {
 
   /** Keeps the built indexes in step with a committed write (`before` → `after`, null = absent). */
   committed(id: string, before: StoredDocument | null, after: StoredDocument | null): void {
+    this.searches.committed(id, before, after);
     const table = tableOfId(id);
     for (const [name, index] of this.sorted) {
       if (!name.startsWith(`${table}.`)) continue;
@@ -146,9 +172,19 @@ export class IndexAccelerator {
     return { walk, range: { table, fields: index.fields, bounds } };
   }
 
-  /** The walk answering the open streamed query `queryId`, if this accelerator answers it. */
+  /**
+   * A walk over the ranking of a search (`source` as Convex's QueryImpl serializes it), for a
+   * direct query run, and what it reads; Convex's error for a malformed search is thrown.
+   */
+  openSearch(source: SearchSource): { walk: SearchWalk; read: ReturnType<SearchIndexes["plan"]>["read"] } {
+    const { ranked, read } = this.searches.plan(source);
+    return { walk: new SearchWalk(ranked, () => true, null, this.countSkipped), read };
+  }
+
+  /** The walk answering the open streamed query `queryId`, if this accelerator answers it over an index range. */
   walkOf(queryId: number): RangeWalk | undefined {
-    return this.walks.get(queryId);
+    const walk = this.walks.get(queryId);
+    return walk instanceof RangeWalk ? walk : undefined;
   }
 
   private indexedRange(query: QueryDescription): IndexedRange | null {
@@ -285,16 +321,10 @@ function firstIndexWhere<T>(items: T[], test: (item: T) => boolean): number {
   return low;
 }
 
-/**
- * Search results in creation order, the order their page cursors follow. convex-test gives them
- * in storage order with no sort field, so its paginate compares cursors by `_id` alone; with
- * this backend's random ids a search's second page repeated the first and a watched page
- * (bounded by its journal's end cursor) lost its results. Convex orders them by relevance, which
- * convex-test does not compute; any fixed order does for paging.
- */
-function inCreationOrder(resolved: ResolvedQuery): ResolvedQuery {
-  const sortedDocs = [...resolved.sortedDocs].sort(
-    (a, b) => a._creationTime - b._creationTime || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
-  );
-  return { ...resolved, sortedDocs, fieldPathsToSortBy: ["_creationTime"] };
+/** A search query's source and table, or null for any other query. */
+function searchSourceOf(query: QueryDescription): { table: string; source: SearchSource } | null {
+  const source = query.source as QueryDescription["source"] & Partial<SearchSource>;
+  if (source.type !== "Search") return null;
+  const table = (source.indexName ?? "").split(".")[0] ?? "";
+  return { table, source: { indexName: source.indexName ?? "", filters: source.filters ?? [] } };
 }

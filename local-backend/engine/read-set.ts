@@ -1,11 +1,14 @@
 /**
  * What a query run read, as Convex records it: the index ranges it walked (as far as it walked
  * them), the documents it fetched by id, and tables it read in ways that have no range (file
- * storage, search). A commit can change the query's result only if it wrote a document that is,
- * or was, inside one of them; the server re-runs a subscription only then.
+ * storage). A commit can change the query's result only if it wrote a document that is,
+ * or was, inside one of them; the server re-runs a subscription only then. A search reads its
+ * terms and filters, as on Convex: a written document counts when it passes the filters and
+ * holds a matching term (./search-text.ts).
  */
 import { tableOfId, type StoredDocument } from "./convex-test-internals";
 import { compareToKey, positionToRange, type Bounds } from "./index-range";
+import { searchReadOverlaps, type SearchRead } from "./search-text";
 
 /** A read whose table cannot be told; a read set holding it is affected by every commit. */
 export const UNKNOWN_TABLE = "*";
@@ -26,6 +29,7 @@ export class ReadSet {
   private readonly wholeTables = new Set<string>();
   private readonly ids = new Set<string>();
   private readonly rangesByTable = new Map<string, ReadRange[]>();
+  private readonly searchesByTable = new Map<string, SearchRead[]>();
 
   /** Every table read in any way. */
   readonly tables = new Set<string>();
@@ -62,6 +66,17 @@ export class ReadSet {
     this.tables.add(range.table);
   }
 
+  /** A search (its table qualified by the component's path, as ranges are). */
+  readSearch(read: SearchRead): void {
+    let searches = this.searchesByTable.get(read.table);
+    if (searches === undefined) {
+      searches = [];
+      this.searchesByTable.set(read.table, searches);
+    }
+    searches.push(read);
+    this.tables.add(read.table);
+  }
+
   /** How many index ranges were read (for figures and tests). */
   get rangeCount(): number {
     let count = 0;
@@ -77,6 +92,15 @@ export class ReadSet {
   /** Whether this write (to `table`, when the caller knows it) can change what was read. */
   isAffectedBy({ id, before, after }: DocumentWrite, table = tableOfId(id)): boolean {
     if (this.wholeTables.has(table) || this.wholeTables.has(UNKNOWN_TABLE) || this.ids.has(id)) return true;
+    const searches = this.searchesByTable.get(table);
+    if (
+      searches?.some(
+        (read) =>
+          (before !== null && searchReadOverlaps(read, before)) || (after !== null && searchReadOverlaps(read, after)),
+      ) === true
+    ) {
+      return true;
+    }
     const ranges = this.rangesByTable.get(table);
     if (ranges === undefined) return false;
     return ranges.some(

@@ -14,12 +14,14 @@
  * `get`s every document of the table; those gets are not reads of the function (Convex records
  * the index range, recorded here too), so they are left out of its set: otherwise two
  * rate-limit calls in one mutation would read every row of the limiter's table.
+ * A search (streamed or paged) records its terms and filters, as Convex does (./search-text.ts).
  */
 import { SharedAsyncLocalStorage } from "./shared-async-context";
 import { qualifiedId, qualifiedTable, type DatabaseFake, type QueryDescription } from "./convex-test-internals";
 import type { IndexAccelerator, QueryRange, RangeWalk } from "./index-accelerator";
 import { keyOf, keyOfCursor } from "./index-range";
 import { ReadSet, UNKNOWN_TABLE, type DocumentWrite, type KeyLimit } from "./read-set";
+import { searchReadOf, type SearchSource } from "./search-queries";
 
 type PageRequest = { query: QueryDescription; cursor?: string | null } & Record<string, unknown>;
 type PageResult = { isDone: boolean; continueCursor: string };
@@ -55,6 +57,10 @@ export class ReadTracker {
       const range = ranges.describe(query);
       return range === null || componentPath === "" ? range : { ...range, table: table(range.table) };
     };
+    const searchRead = (query: QueryDescription) => {
+      const source = query.source as unknown as SearchSource;
+      return searchReadOf(source, table(tableOfQuery(query)));
+    };
     const iterateDocs = db._iterateDocs.bind(db);
     db.get = (tableName, id) => {
       if (this.scanning === 0) this.current.getStore()?.set.readId(qualifiedId(componentPath, id));
@@ -73,7 +79,8 @@ export class ReadTracker {
       const run = this.current.getStore();
       if (run !== undefined) {
         const range = describe(query);
-        if (range === null) run.set.readTable(table(tableOfQuery(query)));
+        if (query.source.type === "Search") run.set.readSearch(searchRead(query));
+        else if (range === null) run.set.readTable(table(tableOfQuery(query)));
         else run.walks.push({ range, walk: ranges.walkOf(queryId) });
       }
       return queryId;
@@ -83,7 +90,8 @@ export class ReadTracker {
       const run = this.current.getStore();
       if (run === undefined) return result;
       const range = describe(request.query);
-      if (range === null) run.set.readTable(table(tableOfQuery(request.query)));
+      if (request.query.source.type === "Search") run.set.readSearch(searchRead(request.query));
+      else if (range === null) run.set.readTable(table(tableOfQuery(request.query)));
       else recordPage(run.set, range, request, result as PageResult);
       return result;
     };
