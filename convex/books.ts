@@ -14,6 +14,7 @@ import { newestFirstPage } from "./lib/newest-first-page";
 import { cleanOptionalText, cleanText, LIMITS } from "./shared/text";
 import { imageRefValidator } from "./shared/validators";
 import { recordView as recordViewRow } from "./lib/views";
+import { bookSearchText } from "./lib/search/text";
 
 /** Seed §9: eight books per page. */
 export const BOOKS_PAGE_SIZE = 8;
@@ -107,6 +108,7 @@ export const create = userMutation({
     const image = await validateImage(ctx, args.image, ctx.user._id);
     const bookId = await ctx.db.insert("books", {
       ...text,
+      searchText: bookSearchText(text),
       image,
       userId: ctx.user._id,
       updatedAt: Date.now(),
@@ -129,7 +131,8 @@ export const update = userMutation({
     const text = cleanBookText(fields);
     const unchanged = image === undefined || sameStoredImage(image, book.image);
     const nextImage = unchanged ? book.image : await validateImage(ctx, image, ctx.user._id);
-    await ctx.db.patch(book._id, { ...text, image: nextImage, updatedAt: Date.now() });
+    const searchText = bookSearchText({ ...book, ...text });
+    await ctx.db.patch(book._id, { ...text, searchText, image: nextImage, updatedAt: Date.now() });
     await deleteReplacedImage(ctx, book.image, nextImage, book.userId);
   },
 });
@@ -193,8 +196,8 @@ function cleanBookText(fields: { title: string; description?: string; contact?: 
   };
 }
 
-/** What a card in a grid needs: cover URL, title and who added it. */
-async function toCards(ctx: QueryCtx, books: Doc<"books">[]) {
+/** What a card in a grid needs: cover URL, title and who added it (the board, search). */
+export async function toCards(ctx: QueryCtx, books: Doc<"books">[]) {
   const creatorOf = await publicUsers(
     ctx,
     books.map((book) => book.userId),

@@ -12,6 +12,7 @@ import { userMutation, userQuery } from "./lib/functions";
 import { isBlankImageUrl, validateUploadedImage } from "./lib/images";
 import { cleanOptionalText, cleanText, LIMITS } from "./shared/text";
 import { imageRefValidator } from "./shared/validators";
+import { chatRoomSearchText } from "./lib/search/text";
 
 /**
  * The rooms, newest created first, a page at a time, each with how many people are in it now
@@ -54,6 +55,7 @@ export const create = userMutation({
     const cover = image === undefined || isBlankImageUrl(image) ? undefined : image;
     return await ctx.db.insert("chatRooms", {
       ...fields,
+      searchText: chatRoomSearchText(fields),
       ...(cover === undefined ? {} : { image: await validateUploadedImage(ctx, cover, ctx.user._id) }),
       createdBy: ctx.user._id,
     });

@@ -110,8 +110,13 @@ export const remove = userMutation({
   },
 });
 
-/** What a row on /friends shows of a person. */
-async function personRow(ctx: QueryCtx, callerId: Id<"users">, userId: Id<"users">, profile: Doc<"profiles"> | null) {
+/** What a row on /friends shows of a person (also search's people). */
+export async function personRow(
+  ctx: QueryCtx,
+  callerId: Id<"users">,
+  userId: Id<"users">,
+  profile: Doc<"profiles"> | null,
+) {
   return {
     userId,
     displayName: profile?.displayName ?? DELETED_USER_NAME,

@@ -8,6 +8,7 @@
  *   npx convex run migrations:run '{fn: "migrations:movePostCounts"}'
  *   npx convex run migrations:moveCounts                    # posts, then books
  *   npx convex run migrations:deleteUnverified              # profiles, then friends rows
+ *   npx convex run migrations:fillSearchText                # search fields of profiles, books, posts, rooms
  *   npx convex run --component migrations lib:getStatus --watch   (or migrations:status)
  */
 import { Migrations } from "@convex-dev/migrations";
@@ -19,6 +20,9 @@ import { clearReportsLater } from "./cascade";
 import { changeFriendCount } from "./friends";
 import { incrementCounter } from "./lib/counters";
 import { moveCountsIntoCounters } from "./lib/item-counts";
+import { activeSuspension } from "./lib/moderation/suspensions";
+import { profileSearchFields } from "./lib/search/profiles";
+import { bookSearchText, chatRoomSearchText, postSearchText } from "./lib/search/text";
 
 export const migrations = new Migrations<DataModel>(components.migrations);
 
@@ -115,3 +119,56 @@ export const status = internalQuery({
   args: { names: v.optional(v.array(v.string())) },
   handler: async (ctx, { names }) => await migrations.getStatus(ctx, { migrations: names }),
 });
+
+/**
+ * Search (issue 33): documents from before it have no `searchText`, so no search finds them
+ * (and profiles no `searchHidden`). These fill both from the document's own fields, as every
+ * write path now does; a document already filled is written again only if its text differs.
+ * Run `fillSearchText` for all four tables, in order.
+ */
+export const SEARCH_FILL_BATCH_SIZE = 200;
+
+export const fillProfileSearch = migrations.define({
+  table: "profiles",
+  batchSize: SEARCH_FILL_BATCH_SIZE,
+  migrateOne: async (ctx, profile) => {
+    const searchHidden = (await activeSuspension(ctx, profile.userId)) !== null;
+    const { searchText } = profileSearchFields(profile);
+    if (profile.searchText === searchText && profile.searchHidden === searchHidden) return;
+    await ctx.db.patch(profile._id, { searchText, searchHidden });
+  },
+});
+
+export const fillBookSearch = migrations.define({
+  table: "books",
+  batchSize: SEARCH_FILL_BATCH_SIZE,
+  migrateOne: (_ctx, book) => {
+    const searchText = bookSearchText(book);
+    return book.searchText === searchText ? undefined : { searchText };
+  },
+});
+
+export const fillPostSearch = migrations.define({
+  table: "posts",
+  batchSize: SEARCH_FILL_BATCH_SIZE,
+  migrateOne: (_ctx, post) => {
+    const searchText = postSearchText(post);
+    return post.searchText === searchText ? undefined : { searchText };
+  },
+});
+
+export const fillChatRoomSearch = migrations.define({
+  table: "chatRooms",
+  batchSize: SEARCH_FILL_BATCH_SIZE,
+  migrateOne: (_ctx, room) => {
+    const searchText = chatRoomSearchText(room);
+    return room.searchText === searchText ? undefined : { searchText };
+  },
+});
+
+export const fillSearchText = migrations.runner([
+  internal.migrations.fillProfileSearch,
+  internal.migrations.fillBookSearch,
+  internal.migrations.fillPostSearch,
+  internal.migrations.fillChatRoomSearch,
+]);

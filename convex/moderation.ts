@@ -23,6 +23,7 @@ import { startContentRemoval } from "./lib/moderation/content-removal";
 import { recordNotification } from "./lib/notifications/record";
 import { DASHBOARD, roleOf } from "./lib/moderation/roles";
 import { activeSuspension } from "./lib/moderation/suspensions";
+import { setProfileSearchHidden } from "./lib/search/profiles";
 import { reportTargetValidator, roleValidator, suspensionDurationValidator } from "./shared/moderation-validators";
 
 /** Suspensions cleared per run of clearEndedSuspensions; a full batch schedules the next at once. */
@@ -168,6 +169,8 @@ export const clearEndedSuspensions = internalMutation({
       .take(ENDED_SUSPENSIONS_BATCH);
     for (const row of ended) {
       await ctx.db.delete(row._id);
+      // Search shows the person again from here: up to one cron period after the end (issue 33).
+      await setProfileSearchHidden(ctx, row.userId, false);
       await recordNotification(ctx, { kind: "suspensionEnded", recipientId: row.userId });
     }
     if (ended.length === ENDED_SUSPENSIONS_BATCH) {

@@ -15,6 +15,7 @@ import { streamPage } from "./lib/stream-page";
 import { cleanText, LIMITS } from "./shared/text";
 import { imageRefValidator, POST_CATEGORIES, postCategoryValidator } from "./shared/validators";
 import { recordView as recordViewRow } from "./lib/views";
+import { postSearchText } from "./lib/search/text";
 
 /** Seed §9: eight posts per page. */
 export const POSTS_PAGE_SIZE = 8;
@@ -118,8 +119,10 @@ export const create = userMutation({
     if (isBlank(title) || isBlank(description) || image === undefined || isBlankImageUrl(image)) {
       throw new ConvexError(ADD_REQUIRED);
     }
+    const text = cleanPostText(title, description);
     const postId = await ctx.db.insert("posts", {
-      ...cleanPostText(title, description),
+      ...text,
+      searchText: postSearchText(text),
       category,
       image: await validateUploadedImage(ctx, image, ctx.user._id),
       userId: ctx.user._id,
@@ -141,7 +144,8 @@ export const update = userMutation({
   handler: async (ctx, { postId, title, description, category }) => {
     const post = await ownPost(ctx, postId);
     if (isBlank(title) || isBlank(description)) throw new ConvexError(EDIT_REQUIRED);
-    await ctx.db.patch(post._id, { ...cleanPostText(title, description), category, updatedAt: Date.now() });
+    const text = cleanPostText(title, description);
+    await ctx.db.patch(post._id, { ...text, searchText: postSearchText(text), category, updatedAt: Date.now() });
     if (category !== post.category) {
       await incrementCounter(ctx, categoryCounter(post.category), -1);
       await incrementCounter(ctx, categoryCounter(category), 1);
@@ -215,8 +219,8 @@ function isBlank(text: string): boolean {
   return text.trim().length === 0;
 }
 
-/** What a feed card needs (seed §2): image, title, views, likes, comments and date. */
-async function toCards(ctx: QueryCtx, posts: Doc<"posts">[]) {
+/** What a feed card needs (seed §2): image, title, views, likes, comments and date (the feed, search). */
+export async function toCards(ctx: QueryCtx, posts: Doc<"posts">[]) {
   return await Promise.all(
     posts.map(async (post) => ({
       _id: post._id,

@@ -8,6 +8,7 @@ import { withPageSizeCapped } from "./lib/page-size";
 import { imageUrl } from "./lib/images";
 import { cleanDisplayName, cleanPersonality, PROFILE_TEXT_LABELS, PROFILE_TEXT_LIMITS } from "./shared/profile-fields";
 import { friendship, profileOf } from "./lib/profile-lookup";
+import { profileSearchFields } from "./lib/search/profiles";
 import { cleanOptionalText } from "./shared/text";
 import {
   habitViewValidator,
@@ -115,7 +116,8 @@ export const update = userMutation({
       if (value !== undefined) Object.assign(changes, { [field]: value ?? undefined });
     }
     if (args.personality !== undefined) changes.personality = cleanPersonality(args.personality);
-    await ctx.db.patch(profile._id, changes);
+    // The search text follows the name, hometown and interests in the same write (issue 33).
+    await ctx.db.patch(profile._id, { ...changes, ...profileSearchFields({ ...profile, ...changes }) });
   },
 });
 

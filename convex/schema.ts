@@ -23,6 +23,25 @@ import { contentRemovalCountsValidator } from "./lib/moderation/removal-kinds";
 import { accountDeletionStageValidator } from "./lib/account-deletion/stages";
 import { notificationFields, preferenceKindValidator } from "./lib/notifications/validators";
 import { mentionsValidator } from "./shared/mentions";
+import { reactionCountsValidator, reactionEmojiValidator } from "./shared/message-extras";
+
+/**
+ * What a chat-room message and a private message carry beyond their text (issue 32,
+ * shared/message-extras.ts); every field is absent on a plain message.
+ */
+function messageExtraFields<Table extends "chatMessages" | "messages">(table: Table) {
+  return {
+    /** One uploaded picture (stored files only, checked like book covers: lib/uploads.ts). */
+    image: v.optional(v.object({ storageId: v.id("_storage") })),
+    imageAlt: v.optional(v.string()),
+    /** The message this one answers, in the same room or conversation (it may be gone since). */
+    replyToId: v.optional(v.id(table)),
+    /** When the author last edited the text (within MESSAGE_EDIT_WINDOW_MS of sending). */
+    editedAt: v.optional(v.number()),
+    /** Per-emoji counts, equal to this message's `messageReactions` rows (absent = none). */
+    reactions: v.optional(reactionCountsValidator),
+  };
+}
 
 /**
  * The whole data model (seed §3). Where the original kept growing lists inside a document
@@ -64,10 +83,15 @@ export default defineSchema({
     friendCount: v.optional(v.number()),
     /** Set once the user has named themselves or skipped the name step after their first sign-in. */
     askedForName: v.optional(v.boolean()),
+    /** Search (issue 33, lib/search/): name, hometown and interests in one text; absent until migrated. */
+    searchText: v.optional(v.string()),
+    /** True while the person is suspended: search never shows them (lib/search/profiles.ts). */
+    searchHidden: v.optional(v.boolean()),
   })
     .index("by_userId", ["userId"])
     .index("by_displayName", ["displayName"])
-    .searchIndex("search_displayName", { searchField: "displayName" }),
+    .searchIndex("search_displayName", { searchField: "displayName" })
+    .searchIndex("search_text", { searchField: "searchText", filterFields: ["searchHidden"] }),
 
   /** The "friends" list of userInfo: one row per (user, friend) the user added. */
   friends: defineTable({
@@ -96,7 +120,11 @@ export default defineSchema({
     countsInCounters: v.optional(v.boolean()),
     /** Imported data may say where a book came from (e.g. "telegram_bot", PRODUCT D8). */
     source: v.optional(v.string()),
-  }).index("by_userId", ["userId"]),
+    /** Search (issue 33, lib/search/): title, author and description in one text; absent until migrated. */
+    searchText: v.optional(v.string()),
+  })
+    .index("by_userId", ["userId"])
+    .searchIndex("search_text", { searchField: "searchText" }),
 
   bookComments: defineTable({
     bookId: v.id("books"),
@@ -123,8 +151,11 @@ export default defineSchema({
     comments: v.number(),
     /** True once the counts above are only a snapshot of the item's counters (lib/item-counts.ts). */
     countsInCounters: v.optional(v.boolean()),
+    /** Search (issue 33, lib/search/): title and description in one text; absent until migrated. */
+    searchText: v.optional(v.string()),
   })
     .index("by_userId", ["userId"])
+    .searchIndex("search_text", { searchField: "searchText", filterFields: ["category"] })
     // The feed's sort orders (newest first is _creationTime), for "all categories"…
     .index("by_views", ["views"])
     .index("by_likes", ["likes"])
@@ -212,6 +243,7 @@ export default defineSchema({
     conversationId: v.id("conversations"),
     senderId: v.id("users"),
     text: v.string(),
+    ...messageExtraFields("messages"),
   })
     .index("by_conversationId", ["conversationId"])
     // A person's messages, for removing all their content (lib/moderation/content-removal.ts).
@@ -229,7 +261,11 @@ export default defineSchema({
     image: v.optional(imageRefValidator),
     createdBy: v.id("users"),
     lastMessageAt: v.optional(v.number()),
-  }).index("by_createdBy", ["createdBy"]),
+    /** Search (issue 33, lib/search/): name and description in one text; absent until migrated. */
+    searchText: v.optional(v.string()),
+  })
+    .index("by_createdBy", ["createdBy"])
+    .searchIndex("search_text", { searchField: "searchText" }),
 
   /**
    * Who is typing in a room, until when (chatPresence.setTyping; a "stopped" deletes the row).
@@ -245,6 +281,21 @@ export default defineSchema({
     // A person's typing signals, for deleting their account (accountDeletion.ts).
     .index("by_userId", ["userId"])
     .index("by_roomId_and_until", ["roomId", "until"]),
+
+  /**
+   * Who is typing in a private conversation, until when (conversations.setTyping; lib/typing.ts).
+   * A table of its own rather than a generalised chatTyping: each reader reads only the other
+   * person's one row, so a signal re-runs only that conversation's typing query, and rooms keep
+   * their ids and indexes as they are.
+   */
+  conversationTyping: defineTable({
+    conversationId: v.id("conversations"),
+    userId: v.id("users"),
+    until: v.number(),
+  })
+    .index("by_conversationId_and_userId", ["conversationId", "userId"])
+    // A person's typing signals, for deleting their account (lib/account-deletion/batches.ts).
+    .index("by_userId", ["userId"]),
 
   /**
    * How many people are in a room now, as chats.list and chats.get show it (lib/presence-online.ts):
@@ -276,10 +327,37 @@ export default defineSchema({
     text: v.string(),
     /** The people it @mentions, with their spans in `text` (shared/mentions.ts; absent = none). */
     mentions: mentionsValidator,
+    ...messageExtraFields("chatMessages"),
   })
     .index("by_roomId", ["roomId"])
     // A person's messages, for removing all their content (lib/moderation/content-removal.ts).
     .index("by_userId", ["userId"]),
+
+  /** One row per (message, person, emoji) reaction; the message's `reactions` counts them. */
+  messageReactions: defineTable({
+    messageId: v.union(v.id("chatMessages"), v.id("messages")),
+    userId: v.id("users"),
+    emoji: reactionEmojiValidator,
+  })
+    // Toggling one (all three), who gave an emoji (message + emoji), a message's rows when it goes.
+    .index("by_messageId_and_emoji_and_userId", ["messageId", "emoji", "userId"])
+    // A person's reactions: which of a page's messages I reacted to (messageReactions.mineAmong),
+    // deleting their account and "Download my data".
+    .index("by_userId_and_messageId", ["userId", "messageId"]),
+
+  /**
+   * How far each person has read each chat room (/chats marks rooms with newer messages; the room
+   * opens at the first unread). Written when they leave the room or read to the bottom.
+   */
+  chatRoomReads: defineTable({
+    userId: v.id("users"),
+    roomId: v.id("chatRooms"),
+    /** The creation time of the newest message they have seen. */
+    readUpTo: v.number(),
+  })
+    .index("by_userId_and_roomId", ["userId", "roomId"])
+    // A room's rows, for deleting the room.
+    .index("by_roomId", ["roomId"]),
 
   /**
    * Who is @mentioned where: one row per person a chat message or comment mentions (lib/mentions.ts),

@@ -2,6 +2,8 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { incrementCounter } from "./counters";
 import { profileOf } from "./profile-lookup";
+import { activeSuspension } from "./moderation/suspensions";
+import { profileSearchFields } from "./search/profiles";
 import { DEFAULT_PERSONALITY } from "../shared/validators";
 
 /** Seed §9's placeholder, shown until the user picks a display name. */
@@ -25,6 +27,9 @@ export async function createProfileOnceVerified(ctx: MutationCtx, userId: Id<"us
     email: user.email ?? "",
     displayName: NEW_USER_NAME,
     personality: DEFAULT_PERSONALITY,
+    ...profileSearchFields({ displayName: NEW_USER_NAME }),
+    // Search never shows a suspended person (lib/search/profiles.ts), even one verifying late.
+    searchHidden: (await activeSuspension(ctx, userId)) !== null,
   });
   await incrementCounter(ctx, "profiles", 1);
 }

@@ -8,6 +8,7 @@ import { createAccount } from "@convex-dev/auth/server";
 import type { Id } from "../../convex/_generated/dataModel";
 import { AVATARS } from "../../convex/shared/avatars";
 import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
+import { profileSearchFields } from "../../convex/lib/search/profiles";
 import type { Engine } from "../engine/types";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -54,10 +55,19 @@ async function createVerifiedUser(
       .query("profiles")
       .withIndex("by_userId", (q) => q.eq("userId", userId))
       .unique();
+    // Written straight, so the search fields too (lib/search/profiles.ts, issue 33).
     if (profile === null) {
-      await ctx.db.insert("profiles", { userId, email, displayName, photoURL, personality: DEFAULT_PERSONALITY });
+      await ctx.db.insert("profiles", {
+        userId,
+        email,
+        displayName,
+        photoURL,
+        personality: DEFAULT_PERSONALITY,
+        ...profileSearchFields({ displayName }),
+        searchHidden: false,
+      });
     } else {
-      await ctx.db.patch(profile._id, { displayName, photoURL });
+      await ctx.db.patch(profile._id, { displayName, photoURL, ...profileSearchFields({ ...profile, displayName }) });
     }
   });
   return userId;

@@ -52,6 +52,8 @@ export function benchRoutes({ ids, moderator }: DemoApp): BenchRoute[] {
     alice("music", "/music"),
     alice("help", "/help"),
     alice("notifications", "/notifications"),
+    // With a query, so the results (the route's largest paint) are scored, not the empty hint.
+    alice("search", "/search?q=book"),
     {
       name: "moderation",
       label: "/moderation",

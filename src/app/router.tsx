@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
                 path: paths.notifications.pattern,
                 lazy: lazyPage(() => import("@/features/notifications/notifications-page")),
               },
+              // The cards of books, posts, rooms and people come in through the app (search-route.tsx).
+              { path: paths.search.pattern, lazy: lazyPage(() => import("./search-route")) },
             ],
           },
           { path: "*", element: <Navigate to={paths.home.href()} replace /> },

@@ -6,6 +6,7 @@ import { Link, NavLink } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { paths } from "@/config/paths";
 import { MessagesLink } from "@/features/messages/components/messages-link";
+import { TopBarSearch } from "@/features/search/components/top-bar-search";
 import { useBrowserAlertsState } from "@/features/notifications/hooks/use-browser-alerts-state";
 import { api } from "@convex/_generated/api";
 import { useLogOut } from "@/hooks/use-log-out";
@@ -31,7 +32,10 @@ function ThemeToggle({ className }: { className: string }) {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    "rounded-lg px-1.5 py-1.5 text-sm font-bold tracking-wide transition focus-ring sm:px-3",
+    // Tight on a phone, where the bar holds the logo, both links and six round buttons at 390 px;
+    // smaller still below 380 px (down to 320 px).
+    "rounded-lg px-1 py-1.5 text-sm font-bold tracking-wide transition focus-ring sm:px-3",
+    "max-[379px]:px-0.5 max-[379px]:text-xs max-[379px]:tracking-normal",
     isActive ? "bg-accent-soft text-accent-fg" : "text-fg-secondary hover:bg-surface-muted hover:text-fg",
   );
 
@@ -42,14 +46,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar({ minimal, suspended = false }: { minimal: boolean; suspended?: boolean }) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:gap-4 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-0.5 px-1.5 max-[379px]:px-1 sm:gap-4 sm:px-6">
         <Link to={paths.home.href()} className="flex shrink-0 items-center gap-2 rounded-lg focus-ring">
-          <img src="/images/logo.svg" alt="" className="size-9" />
+          <img src="/images/logo.svg" alt="" className="size-8 sm:size-9" />
           <span className="sr-only">Home</span>
         </Link>
         {!minimal && (
           <>
-            <nav aria-label="Main" className="flex items-center gap-1">
+            <nav aria-label="Main" className="flex items-center sm:gap-1">
               <NavLink to={paths.dumy.href()} className={navLinkClass}>
                 DUMY
               </NavLink>
@@ -75,6 +79,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
   if (!viewer) return null;
   return (
     <div className="ml-auto flex items-center sm:gap-2">
+      {viewer.emailVerified && !suspended && <TopBarSearch />}
       {role !== null && !suspended && (
         <Suspense fallback={null}>
           <ModerationLink />
@@ -93,7 +98,7 @@ function UserArea({ suspended }: { suspended: boolean }) {
         to={paths.account.href()}
         // Starts with the name shown beside the avatar, so the spoken name matches what is seen.
         aria-label={`${viewer.displayName}, my account`}
-        className="flex items-center gap-2 rounded-full p-0.5 hover:bg-surface-muted focus-ring md:pr-3"
+        className="flex items-center gap-2 rounded-full hover:bg-surface-muted focus-ring sm:p-0.5 md:pr-3"
       >
         <Avatar src={viewer.photoURL} name={viewer.displayName} size="sm" />
         <span className="hidden max-w-40 truncate text-sm font-medium text-fg-secondary md:inline">
@@ -104,7 +109,8 @@ function UserArea({ suspended }: { suspended: boolean }) {
         type="button"
         onClick={() => void logOut()}
         disabled={signingOut}
-        className="flex items-center gap-1.5 rounded-lg p-3 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-60"
+        // Below 380 px the account page's own Log Out (one tap away, on the avatar) is the way out.
+        className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-60 max-[379px]:hidden sm:p-3"
       >
         <LogOut aria-hidden className="size-4" />
         <span className="sr-only sm:not-sr-only">Log Out</span>

@@ -43,6 +43,8 @@ export const paths = {
   help: fixed("/help"),
   moderation: fixed("/moderation"),
   notifications: fixed("/notifications"),
+  // The query and the tab travel as ?q=…&type=… (src/features/search/search-params.ts builds them).
+  search: fixed("/search"),
 } as const;
 
 /** Routes open to visitors; everything else needs a verified login (PRODUCT D1). */

@@ -28,6 +28,7 @@ import { emailCodeHash } from "../../convex/lib/account-settings";
 import { NOT_SIGNED_IN, NOT_VERIFIED } from "../../convex/lib/auth";
 import { NOT_CHAT_CREATOR, NOT_YOUR_CHAT_MESSAGE } from "../../convex/shared/chat-texts";
 import { NOT_A_PARTICIPANT } from "../../convex/lib/conversations";
+import { NOT_YOUR_MESSAGE_TO_EDIT } from "../../convex/lib/message-edits";
 import { STORY_CARDS } from "../../convex/shared/duma/story";
 import { minuteAt } from "../../convex/lib/moderation/now";
 import { NOT_ADMIN, NOT_MODERATOR } from "../../convex/lib/moderation/roles";
@@ -91,6 +92,11 @@ const ACCESS: Record<string, AccessRule> = {
   "chatMessages:list": anyVerifiedUser(async (s) => ({ roomId: await room(s), paginationOpts: firstPage })),
   "chatMessages:send": anyVerifiedUser(async (s) => ({ roomId: await room(s), text: "Hello" })),
   "chatMessages:remove": ownerOnly(async (s) => ({ messageId: await chatMessage(s) }), NOT_YOUR_CHAT_MESSAGE),
+  // Only the author edits (issue 32); replies are send's optional replyToId, covered by its row.
+  "chatMessages:edit": ownerOnly(
+    async (s) => ({ messageId: await chatMessage(s), text: "Edited" }),
+    NOT_YOUR_MESSAGE_TO_EDIT,
+  ),
 
   // Presence names the caller's own user id; someone else's is refused (the stranger sends the owner's).
   "chatPresence:heartbeat": ownerOnly(
@@ -111,6 +117,10 @@ const ACCESS: Record<string, AccessRule> = {
     return { roomId, typing: true };
   }),
 
+  // Read marks are the caller's own row: rooms are public, so any verified user, for themselves (issue 32).
+  "chatRoomReads:unreadFrom": anyVerifiedUser(async (s) => ({ roomId: await room(s) })),
+  "chatRoomReads:markRead": anyVerifiedUser(async (s) => ({ roomId: await room(s), readUpTo: Date.now() })),
+
   "chats:list": anyVerifiedUser(() => ({ paginationOpts: firstPage })),
   "chats:get": anyVerifiedUser(async (s) => ({ roomId: await room(s) })),
   "chats:create": anyVerifiedUser(async (s) => ({ name: "Book club", image: { storageId: await upload(s) } })),
@@ -123,6 +133,12 @@ const ACCESS: Record<string, AccessRule> = {
   "conversations:get": ownerOnly(async (s) => ({ conversationId: await conversation(s) }), NOT_A_PARTICIPANT),
   "conversations:markRead": ownerOnly(async (s) => ({ conversationId: await conversation(s) }), NOT_A_PARTICIPANT),
   "conversations:unreadTotal": anyVerifiedUser(() => ({})),
+  "conversations:otherReadUpTo": ownerOnly(async (s) => ({ conversationId: await conversation(s) }), NOT_A_PARTICIPANT),
+  "conversations:typing": ownerOnly(async (s) => ({ conversationId: await conversation(s) }), NOT_A_PARTICIPANT),
+  "conversations:setTyping": ownerOnly(
+    async (s) => ({ conversationId: await conversation(s), typing: true }),
+    NOT_A_PARTICIPANT,
+  ),
 
   // Always the caller's own export: no argument names anyone (the download's owner check is in data-export.test.ts).
   "dataExport:start": anyVerifiedUser(() => ({})),
@@ -153,12 +169,21 @@ const ACCESS: Record<string, AccessRule> = {
   // The @mention picker (issue 31): names and avatars only, as any signed-in person sees them anyway.
   "mentions:candidates": anyVerifiedUser(async (s) => ({ query: "Ow", roomId: await room(s) })),
 
+  // Reactions (issue 32): a room's messages are open to any verified user, a private message's to
+  // its two participants (the strictest case is the row); mineAmong reads only the caller's own rows.
+  "messageReactions:toggle": ownerOnly(async (s) => ({ messageId: await message(s), emoji: "❤️" }), NOT_A_PARTICIPANT),
+  "messageReactions:mineAmong": anyVerifiedUser(async (s) => ({
+    messageIds: [await chatMessage(s), await message(s)],
+  })),
+  "messageReactions:who": ownerOnly(async (s) => ({ messageId: await message(s), emoji: "❤️" }), NOT_A_PARTICIPANT),
+
   "messages:list": ownerOnly(
     async (s) => ({ conversationId: await conversation(s), paginationOpts: firstPage }),
     NOT_A_PARTICIPANT,
   ),
   "messages:send": ownerOnly(async (s) => ({ conversationId: await conversation(s), text: "Hi" }), NOT_A_PARTICIPANT),
   "messages:remove": ownerOnly(async (s) => ({ messageId: await message(s) }), NOT_A_PARTICIPANT),
+  "messages:edit": ownerOnly(async (s) => ({ messageId: await message(s), text: "Edited" }), NOT_A_PARTICIPANT),
 
   // Moderation: the owner is made a moderator (or admin) first; everyone else is refused.
   "moderation:myStatus": openToAnyone(
@@ -267,6 +292,13 @@ const ACCESS: Record<string, AccessRule> = {
     target: { kind: "post", id: await othersPost(s) },
     reason: "spam",
   })),
+
+  // Search (issue 33): any verified member searches what every member may see.
+  "search:people": anyVerifiedUser(() => ({ query: "Test", paginationOpts: firstPage })),
+  "search:books": anyVerifiedUser(() => ({ query: "Dune", paginationOpts: firstPage })),
+  "search:posts": anyVerifiedUser(() => ({ query: "habits", category: "art", paginationOpts: firstPage })),
+  "search:chatRooms": anyVerifiedUser(() => ({ query: "club", paginationOpts: firstPage })),
+  "search:all": anyVerifiedUser(() => ({ query: "dune" })),
 
   "users:viewer": openToAnyone("answers anonymous and unverified callers so the shell knows who is there"),
   "users:signInOptions": openToAnyone("the login screen asks which ways in exist before anyone signs in"),

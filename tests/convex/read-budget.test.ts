@@ -42,6 +42,7 @@ import { PROFILE_CONTENT_PAGE_SIZE } from "../../convex/profiles";
 import { STORY_CARDS } from "../../convex/shared/duma/story";
 import { MENTION_SUGGESTIONS } from "../../convex/shared/mentions";
 import { MARK_ALL_BATCH_SIZE } from "../../convex/notifications";
+import { SEARCH_ALL_PER_KIND, SEARCH_PAGE_SIZE } from "../../convex/shared/search";
 import { hubNotifications } from "./read-budget/notifications";
 import type { Engine } from "../../local-backend/engine/types";
 import { publicFunctions, type PublicFunction } from "./public-functions";
@@ -59,6 +60,8 @@ import {
   hubPostComment,
   hubUpload,
 } from "./read-budget/things";
+import { hubReactedMessages, reactedChatMessage } from "./read-budget/reactions";
+import { MINE_AMONG_MAX, WHO_SHOWN } from "../../convex/lib/reactions";
 
 type Args = Record<string, JSONValue>;
 type Row = {
@@ -123,6 +126,10 @@ const READ_BUDGET: Record<string, Row> = {
   },
   "chatMessages:send": { args: (c) => ({ roomId: c.busiestRoom, text: "Hello" }), budget: change() },
   "chatMessages:remove": { args: async (c, e) => ({ messageId: await hubChatMessage(e, c) }), budget: change() },
+  "chatMessages:edit": {
+    args: async (c, e) => ({ messageId: await hubChatMessage(e, c), text: "Edited" }),
+    budget: change(),
+  },
 
   "chatPresence:heartbeat": {
     args: (c) => ({ roomId: c.busiestRoom, userId: c.hub.userId, sessionId: "tab-0", interval: 12_000 }),
@@ -137,6 +144,11 @@ const READ_BUDGET: Record<string, Row> = {
   // Last of the presence rows: it ends the hub's session in the room.
   "chatPresence:disconnect": { as: "anonymous", args: (c) => ({ sessionToken: c.sessionToken }), budget: change() },
 
+  // The hub's mark at the busiest room's start (markRead first), 100k messages after it: the
+  // query reads the mark and the first message after it only (lib/room-reads.ts).
+  "chatRoomReads:markRead": { args: (c) => ({ roomId: c.busiestRoom, readUpTo: 0 }), budget: change() },
+  "chatRoomReads:unreadFrom": { args: (c) => ({ roomId: c.busiestRoom }), budget: item() },
+
   "chats:list": { args: () => page(ROOMS_PAGE), budget: list(ROOMS_PAGE) },
   "chats:get": { args: (c) => ({ roomId: c.busiestRoom }), budget: item() },
   "chats:create": { args: () => ({ name: "Book club" }), budget: change() },
@@ -148,6 +160,12 @@ const READ_BUDGET: Record<string, Row> = {
   "conversations:markRead": { args: (c) => ({ conversationId: c.busiestConversation }), budget: change() },
   // Sums the unread rows up to the cap ("99+"): a fixed ceiling, not a page.
   "conversations:unreadTotal": { args: () => ({}), budget: item(UNREAD_TOTAL_CAP + SMALL) },
+  "conversations:otherReadUpTo": { args: (c) => ({ conversationId: c.busiestConversation }), budget: item() },
+  "conversations:typing": { args: (c) => ({ conversationId: c.busiestConversation }), budget: item() },
+  "conversations:setTyping": {
+    args: (c) => ({ conversationId: c.busiestConversation, typing: true }),
+    budget: change(),
+  },
 
   // The caller's latest export row; the ZIP is built by a scheduled internal action, a page at a time.
   "dataExport:start": { args: () => ({}), budget: change() },
@@ -181,12 +199,28 @@ const READ_BUDGET: Record<string, Row> = {
     budget: list(MENTION_SUGGESTIONS),
   },
 
+  // Reactions (issue 32): a toggle reads the message, its room, the caller's row and the allowance;
+  // mineAmong ≤ 6 of the caller's rows per message asked about; who a name per row shown.
+  "messageReactions:toggle": {
+    args: async (c, e) => ({ messageId: await reactedChatMessage(e, c), emoji: "❤️" }),
+    budget: change(),
+  },
+  "messageReactions:mineAmong": {
+    args: async (c, e) => ({ messageIds: await hubReactedMessages(e, c) }),
+    budget: list(MINE_AMONG_MAX),
+  },
+  "messageReactions:who": {
+    args: async (c, e) => ({ messageId: await reactedChatMessage(e, c), emoji: "❤️" }),
+    budget: list(WHO_SHOWN),
+  },
+
   "messages:list": {
     args: (c) => ({ conversationId: c.busiestConversation, ...page(MESSAGE_HISTORY_PAGE) }),
     budget: list(MESSAGE_HISTORY_PAGE),
   },
   "messages:send": { args: (c) => ({ conversationId: c.busiestConversation, text: "Hi" }), budget: change() },
   "messages:remove": { args: async (c, e) => ({ messageId: await hubMessage(e, c) }), budget: change() },
+  "messages:edit": { args: async (c, e) => ({ messageId: await hubMessage(e, c), text: "Edited" }), budget: change() },
 
   "moderation:myStatus": { args: () => ({}), budget: item() },
   "moderation:remove": {
@@ -330,6 +364,18 @@ const READ_BUDGET: Record<string, Row> = {
     args: (c) => ({ target: { kind: "post", id: c.busyPost }, reason: "spam" }),
     budget: change(),
   },
+
+  // Search (issue 33): every query matches thousands ("person": 9,999 profiles, "generated":
+  // 100k posts and 20k books, "room": 5k rooms); a page reads its own items only.
+  "search:people": { args: () => ({ query: "person", ...page(SEARCH_PAGE_SIZE) }), budget: list(SEARCH_PAGE_SIZE) },
+  "search:books": { args: () => ({ query: "generated", ...page(SEARCH_PAGE_SIZE) }), budget: list(SEARCH_PAGE_SIZE) },
+  "search:posts": {
+    args: () => ({ query: "generated", category: "art", ...page(SEARCH_PAGE_SIZE) }),
+    budget: list(SEARCH_PAGE_SIZE),
+  },
+  "search:chatRooms": { args: () => ({ query: "room", ...page(SEARCH_PAGE_SIZE) }), budget: list(SEARCH_PAGE_SIZE) },
+  // Four kinds of SEARCH_ALL_PER_KIND (+ 1 to know there are more): like one page of 4 × 4.
+  "search:all": { args: () => ({ query: "generated person room" }), budget: list(4 * (SEARCH_ALL_PER_KIND + 1)) },
 
   "users:viewer": { args: () => ({}), budget: item() },
   "users:signInOptions": { as: "anonymous", args: () => ({}), budget: item() },

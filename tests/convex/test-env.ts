@@ -2,6 +2,7 @@
 import { convexTest } from "convex-test";
 import type { Id } from "../../convex/_generated/dataModel";
 import schema from "../../convex/schema";
+import { profileSearchFields } from "../../convex/lib/search/profiles";
 import { DEFAULT_PERSONALITY } from "../../convex/shared/validators";
 import { registerComponents } from "./components";
 
@@ -34,6 +35,9 @@ export async function signedInUser(
       email: address,
       displayName: name,
       personality: DEFAULT_PERSONALITY,
+      // As createProfileOnceVerified writes it: findable by search (issue 33).
+      ...profileSearchFields({ displayName: name }),
+      searchHidden: false,
     });
     return id;
   });

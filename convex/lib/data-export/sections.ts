@@ -12,13 +12,16 @@
  *   likes (given)                       → likes.json
  *   conversationMembers, messages       → messages.json (only conversations the person is in)
  *   chatRooms (created), chatMessages   → chat-rooms.json, chat-messages.json
+ *   messageReactions (given)            → reactions.json (the emoji, the message and where it is)
  *   dumaDecks, dumaReigns               → duma.json
  *   notificationPreferences             → notification-preferences.json (every kind, on or off)
  * Not exported, on purpose: views (when they looked at things: not something they wrote),
  * uploads (bookkeeping of the files above), reports and reportedItems (moderation records),
  * roles, suspensions, contentRemovals, moderationLog (moderation records about them), chatTyping,
  * presence, sign-in and mail counters, auth tables (sessions, password hashes), dataExports,
- * mentionRefs (an internal index of who is mentioned where; the mentions are in the texts above).
+ * mentionRefs (an internal index of who is mentioned where; the mentions are in the texts above),
+ * chatRoomReads and conversationTyping (how far they read a room, whether they are typing: like
+ * views, when they looked at things, not something they wrote).
  */
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
@@ -49,6 +52,7 @@ export const PAGED_SECTIONS = [
   "conversations",
   "chatRooms",
   "chatMessages",
+  "reactions",
   "dumaReigns",
 ] as const;
 export type PagedSection = (typeof PAGED_SECTIONS)[number];
@@ -244,10 +248,20 @@ export async function readSectionPage(
             id: message._id,
             room: { id: message.roomId, name: rooms.get(message.roomId) ?? null },
             text: message.text,
+            // The picture they sent, copied into the ZIP (lib/message-pictures.ts).
+            image: await imageField(ctx, message.image, "chat-messages", message._id, images),
+            imageAlt: message.imageAlt ?? null,
             sentAt: iso(message._creationTime),
           };
         }),
       );
+    }
+    case "reactions": {
+      const page = await db
+        .query("messageReactions")
+        .withIndex("by_userId_and_messageId", (q) => q.eq("userId", userId))
+        .paginate(opts);
+      return done(page, await each(page.page, (reaction) => reactionRow(ctx, reaction)));
     }
     case "dumaReigns": {
       const page = await db
@@ -286,14 +300,18 @@ export async function readMessagesPage(
     .query("messages")
     .withIndex("by_conversationId", (q) => q.eq("conversationId", conversationId))
     .paginate({ numItems: EXPORT_PAGE_SIZE, cursor });
+  const images: ExportImage[] = [];
   const rows = await each(page.page, async (message) => ({
     id: message._id,
     from: message.senderId === userId ? "you" : await names.of(message.senderId),
     fromUserId: message.senderId,
     text: message.text,
+    // Pictures of both people, as their texts: the conversation is the person's.
+    image: await imageField(ctx, message.image, "messages", message._id, images),
+    imageAlt: message.imageAlt ?? null,
     sentAt: iso(message._creationTime),
   }));
-  return { rows, images: [], continueCursor: page.continueCursor, isDone: page.isDone };
+  return { rows, images, continueCursor: page.continueCursor, isDone: page.isDone };
 }
 
 /** The person's own account, profile and Duma deck: single documents, read once. */
@@ -333,6 +351,9 @@ function profileFields(profile: Doc<"profiles">): JsonRow {
     userId: _userId,
     friendCount: _friendCount,
     askedForName: _askedForName,
+    // Search's copies of the fields above and its flag (issue 33, lib/search/).
+    searchText: _searchText,
+    searchHidden: _searchHidden,
     ...fields
   } = profile;
   return JSON.parse(JSON.stringify(fields)) as JsonRow;
@@ -371,6 +392,22 @@ function postRow(post: Doc<"posts">, image: string | null): JsonRow {
     views: post.views,
     likes: post.likes,
     comments: post.comments,
+  };
+}
+
+/** A reaction they gave: the emoji, when, and the message (a room's or a conversation's; null once gone). */
+async function reactionRow(ctx: QueryCtx, reaction: Doc<"messageReactions">): Promise<JsonRow> {
+  const message = await ctx.db.get(reaction.messageId);
+  const inRoom = ctx.db.normalizeId("chatMessages", reaction.messageId) !== null;
+  return {
+    emoji: reaction.emoji,
+    reactedAt: iso(reaction._creationTime),
+    message: {
+      id: reaction.messageId,
+      kind: inRoom ? "chat room" : "private",
+      roomId: message !== null && "roomId" in message ? message.roomId : null,
+      conversationId: message !== null && "conversationId" in message ? message.conversationId : null,
+    },
   };
 }
 

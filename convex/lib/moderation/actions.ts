@@ -16,6 +16,7 @@ import { writeLog } from "./audit";
 import { type OpenReportCount, openReportCount, reportedItemOf } from "./reported-items";
 import { type Actor, roleOf, roleRow } from "./roles";
 import { suspensionRow } from "./suspensions";
+import { setProfileSearchHidden } from "../search/profiles";
 import { loadTarget, removeTarget, summaryOf, targetKey } from "./targets";
 import {
   MODERATION_REASON_LIMIT,
@@ -189,6 +190,7 @@ export async function suspendUser(
   const row = { userId, endsAt, reason: cleanReason, byUserId: actor.kind === "user" ? actor.userId : undefined };
   if (existing === null) await ctx.db.insert("suspensions", row);
   else await ctx.db.replace(existing._id, row);
+  await setProfileSearchHidden(ctx, userId, true);
   await leaveChatRooms(ctx, userId);
   await writeLog(ctx, actor, {
     action: "suspend",
@@ -221,6 +223,7 @@ export async function liftSuspension(ctx: MutationCtx, actor: Actor, userId: Id<
   const existing = await suspensionRow(ctx, userId);
   if (existing === null) throw new ConvexError(NOT_SUSPENDED);
   await ctx.db.delete(existing._id);
+  await setProfileSearchHidden(ctx, userId, false);
   await writeLog(ctx, actor, { action: "lift", subjectId: userId, reason: existing.reason });
   await recordNotification(ctx, { kind: "suspensionEnded", recipientId: userId });
 }

@@ -17,6 +17,7 @@ import {
 } from "../../cascade";
 import { imageUrl } from "../images";
 import { profileOf } from "../profile-lookup";
+import { profileSearchFields } from "../search/profiles";
 import { PROFILE_TEXT_FIELDS, type ImageRef } from "../../shared/validators";
 import type { ReportTarget, ReportTargetKind } from "../../shared/moderation-validators";
 
@@ -56,11 +57,16 @@ export async function loadTarget(ctx: QueryCtx, target: ReportTarget): Promise<T
     }
     case "chatMessage": {
       const message = await ctx.db.get(target.id);
-      return message && { ...content(message.userId, null, message.text), parentId: message.roomId };
+      return message && { ...content(message.userId, null, message.text, message.image), parentId: message.roomId };
     }
     case "message": {
       const message = await ctx.db.get(target.id);
-      return message && { ...content(message.senderId, null, message.text), conversationId: message.conversationId };
+      return (
+        message && {
+          ...content(message.senderId, null, message.text, message.image),
+          conversationId: message.conversationId,
+        }
+      );
     }
     case "profile": {
       const profile = await profileOf(ctx, target.id);
@@ -137,7 +143,8 @@ async function removeIfPresent<T>(
 function clearedProfile(): Partial<Doc<"profiles">> {
   const cleared: Partial<Doc<"profiles">> = { displayName: "New User", photoURL: undefined };
   for (const field of PROFILE_TEXT_FIELDS) cleared[field] = undefined;
-  return cleared;
+  // Search finds the cleared profile by its placeholder name only (issue 33).
+  return { ...cleared, ...profileSearchFields({ displayName: "New User" }) };
 }
 
 /** The kind and id as the reportedItems and log rows keep them. */

@@ -156,6 +156,9 @@ async function build(engine: Engine): Promise<Community> {
     personality: DEFAULT_PERSONALITY,
     friendCount: friendCount.get(users[i]!) ?? 0,
     askedForName: true,
+    // Search (issue 33): every profile matches "person" but the hub.
+    searchText: i === 0 ? "Hub" : `Person ${i}`,
+    searchHidden: false,
   }));
   await insertMany(engine, "friends", friendPairs.length, (i) => ({
     userId: friendPairs[i]![0],
@@ -178,6 +181,8 @@ async function build(engine: Engine): Promise<Community> {
     return {
       title: `Post ${i}`,
       description: "A generated post.",
+      // Search (issue 33): every post matches "generated".
+      searchText: `Post ${i} A generated post`,
       category,
       image: { url: `https://example.com/post${i}.png` },
       // The hub wrote the first hubPosts; the neighbour the busy one (the last, so the newest).
@@ -193,6 +198,7 @@ async function build(engine: Engine): Promise<Community> {
     title: `Book ${i}`,
     author: "Someone",
     description: "A generated book.",
+    searchText: `Book ${i} Someone A generated book`,
     image: { url: `https://example.com/book${i}.png` },
     userId: i < SIZES.hubBooks ? hubId : i === SIZES.books - 1 ? neighbourId : anyoneButHub(),
     updatedAt: now,
@@ -235,6 +241,7 @@ async function build(engine: Engine): Promise<Community> {
   // ---- chat rooms and their messages ----
   const rooms = await insertMany(engine, "chatRooms", SIZES.rooms, (i) => ({
     name: `Room ${i}`,
+    searchText: `Room ${i}`,
     createdBy: i < SIZES.hubRooms ? hubId : anyoneButHub(),
     lastMessageAt: now - i * 1_000,
   }));

@@ -8,6 +8,7 @@
 import { createAccount } from "@convex-dev/auth/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Id } from "../../../convex/_generated/dataModel";
+import { profileSearchFields } from "../../../convex/lib/search/profiles";
 import { DEFAULT_PERSONALITY } from "../../../convex/shared/validators";
 import type { Engine } from "../../../local-backend/engine/types";
 import { DESKTOP_VIEWPORT } from "./browser";
@@ -57,10 +58,18 @@ async function nameProfile(engine: Engine, userId: Id<"users">, { email, name }:
       .query("profiles")
       .withIndex("by_userId", (q) => q.eq("userId", userId))
       .unique();
+    // With the search fields the app's writers give a profile (lib/search/profiles.ts, issue 33).
     if (profile === null) {
-      await ctx.db.insert("profiles", { userId, email, displayName: name, personality: DEFAULT_PERSONALITY });
+      await ctx.db.insert("profiles", {
+        userId,
+        email,
+        displayName: name,
+        personality: DEFAULT_PERSONALITY,
+        ...profileSearchFields({ displayName: name }),
+        searchHidden: false,
+      });
     } else {
-      await ctx.db.patch(profile._id, { displayName: name });
+      await ctx.db.patch(profile._id, { displayName: name, ...profileSearchFields({ ...profile, displayName: name }) });
     }
   });
 }

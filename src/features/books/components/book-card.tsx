@@ -1,10 +1,20 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
 import type { BookCardData } from "../book-types";
 import { CreatorAvatarLink } from "@/components/people/creator-avatar-link";
 
 /** A book in a grid: cover, title linking to the book, creator avatar linking to their account. */
-export function BookCard({ book, aboveTheFold = false }: { book: BookCardData; aboveTheFold?: boolean }) {
+export function BookCard({
+  book,
+  aboveTheFold = false,
+  highlight,
+}: {
+  book: BookCardData;
+  aboveTheFold?: boolean;
+  /** Marks the words a search found in the title (/search). */
+  highlight?: (text: string) => ReactNode;
+}) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm transition hover:shadow-md">
       <Link
@@ -33,7 +43,7 @@ export function BookCard({ book, aboveTheFold = false }: { book: BookCardData; a
             to={paths.book.href(book._id)}
             className="line-clamp-2 rounded-sm hover:text-accent-fg hover:underline focus-ring"
           >
-            {book.title}
+            {highlight ? highlight(book.title) : book.title}
           </Link>
         </h2>
       </div>

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { FriendButton } from "@/components/people/friend-button";
 import { FriendsWithYouBadge } from "@/components/people/friends-with-you-badge";
@@ -21,7 +21,14 @@ export type Person = {
  * One person on /friends: avatar and name (to their profile) and what you can do with them.
  * The name keeps at least 10rem; on a phone the buttons move to a line of their own instead.
  */
-export function PersonRow({ person }: { person: Person }) {
+export function PersonRow({
+  person,
+  highlight,
+}: {
+  person: Person;
+  /** Marks the words a search found in the name (/search). */
+  highlight?: (text: string) => ReactNode;
+}) {
   // Unfriend in "Your Friends" removes the row it is on: the focus goes to the list's section.
   const row = useRef<HTMLLIElement>(null);
   useFocusHandOffOnRemoval(row);
@@ -33,7 +40,9 @@ export function PersonRow({ person }: { person: Person }) {
       >
         <Avatar src={person.photoURL} name={person.displayName} size="md" decorative />
         <span className="min-w-0">
-          <span className="block truncate font-medium text-fg hover:underline">{person.displayName}</span>
+          <span className="block truncate font-medium text-fg hover:underline">
+            {highlight ? highlight(person.displayName) : person.displayName}
+          </span>
           {person.isYou && <span className="block text-xs text-fg-muted">This is you</span>}
         </span>
       </Link>

@@ -8,7 +8,16 @@ import { categoryLabel } from "../post-categories";
 import type { PostCardData } from "../post-types";
 
 /** A post in the feed (seed §2): image, title, views, likes, comments and date; the whole card opens the post. */
-export function PostCard({ post, aboveTheFold = false }: { post: PostCardData; aboveTheFold?: boolean }) {
+export function PostCard({
+  post,
+  aboveTheFold = false,
+  highlight,
+}: {
+  post: PostCardData;
+  aboveTheFold?: boolean;
+  /** Marks the words a search found in the title (/search). */
+  highlight?: (text: string) => ReactNode;
+}) {
   return (
     <article className="group relative flex h-full overflow-hidden rounded-xl sm:flex-col border border-line bg-surface shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-focus">
       {/* A row (thumbnail beside the text) on phones, a tall card from the small breakpoint up. */}
@@ -33,7 +42,7 @@ export function PostCard({ post, aboveTheFold = false }: { post: PostCardData; a
         <h2 className="text-sm leading-snug font-semibold text-fg sm:text-base">
           {/* The stretched link makes the whole card clickable while keeping one link per card. */}
           <Link to={paths.post.href(post._id)} className="line-clamp-2 after:absolute after:inset-0 focus:outline-none">
-            {post.title}
+            {highlight ? highlight(post.title) : post.title}
           </Link>
         </h2>
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-subtle">
