@@ -15,15 +15,15 @@
  */
 import { ConvexError, v } from "convex/values";
 import { internalMutation, mutation, query } from "./_generated/server";
-import { takeHeartbeatAllowance, takeTypingAllowance } from "./lib/chat-limits";
+import { takeHeartbeatAllowance } from "./lib/chat-limits";
 import { CHAT_NOT_FOUND } from "./shared/chat-texts";
 import { DELETED_USER_NAME } from "./shared/public-user";
-import { TYPING_SIGNAL_MS } from "./shared/typing-signal";
 import { chatPresence, existingRoom } from "./lib/chats";
 import { publicUser } from "./lib/creators";
 import { userMutation, userQuery } from "./lib/functions";
 import { refreshOnline as refreshOnlineCount, requestOnlineRefresh } from "./lib/presence-online";
 import { isValidTicket, issueTicket } from "./lib/presence-ticket";
+import { roomTypingSignals, setTypingSignal } from "./lib/typing";
 
 export const NOT_YOURSELF = "You can only be present in a chat as yourself.";
 export const NOT_IN_ROOM = "Open the chat before typing in it.";
@@ -143,16 +143,13 @@ export const refreshOnline = internalMutation({
   },
 });
 
-/** Most typing signals a room lists at once. */
-const MAX_TYPING_LISTED = 50;
-
 /**
  * Who is typing in a room and until when, by the server's clock: the signals that last past
- * `since`. The time is an argument, not Date.now() (a query is not re-run as time passes, and a
- * clock read would defeat its cache): the page sends its clock rounded down to the half minute,
- * less a margin, so the arguments stay the same for 30 s, and ages the signals out itself
- * (typing.ts). A query of its own, so a typing signal re-runs only this, not the presence list
- * or the rooms.
+ * `since` (lib/typing.ts). The time is an argument, not Date.now() (a query is not re-run as time
+ * passes, and a clock read would defeat its cache): the page sends its clock rounded down to the
+ * half minute, less a margin, so the arguments stay the same for 30 s, and ages the signals out
+ * itself (src/lib/typing-signals.ts). A query of its own, so a typing signal re-runs only this,
+ * not the presence list or the rooms.
  */
 export const typing = userQuery({
   args: { roomId: v.string(), since: v.number() },
@@ -160,13 +157,7 @@ export const typing = userQuery({
     if (!Number.isFinite(since)) throw new ConvexError(BAD_TYPING_SINCE);
     const id = ctx.db.normalizeId("chatRooms", roomId);
     if (id === null) return [];
-    const signals = await ctx.db
-      .query("chatTyping")
-      .withIndex("by_roomId_and_until", (q) => q.eq("roomId", id).gt("until", since))
-      // Latest first: signals long lapsed (nobody said "stopped") never crowd out a live one.
-      .order("desc")
-      .take(MAX_TYPING_LISTED);
-    return signals.map(({ userId, until }) => ({ userId, until }));
+    return await roomTypingSignals(ctx, id, since);
   },
 });
 
@@ -177,20 +168,7 @@ export const setTyping = userMutation({
     const room = await existingRoom(ctx, roomId);
     const rooms = await chatPresence.listUser(ctx, ctx.user._id, true);
     if (!rooms.some((entry) => entry.roomId === room._id)) throw new ConvexError(NOT_IN_ROOM);
-    // Only "typing" is limited: a stop must always get through, or the room keeps showing the
-    // person typing until the signal lapses.
-    if (typing) await takeTypingAllowance(ctx, ctx.user._id, room._id);
-    const signal = await ctx.db
-      .query("chatTyping")
-      .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", room._id).eq("userId", ctx.user._id))
-      .unique();
-    if (!typing) {
-      if (signal !== null) await ctx.db.delete(signal._id);
-      return null;
-    }
-    const until = Date.now() + TYPING_SIGNAL_MS;
-    if (signal === null) await ctx.db.insert("chatTyping", { roomId: room._id, userId: ctx.user._id, until });
-    else await ctx.db.patch(signal._id, { until });
+    await setTypingSignal(ctx, { roomId: room._id }, ctx.user._id, typing);
     return null;
   },
 });

@@ -12,6 +12,7 @@ import {
   requireParticipant,
   USER_NOT_FOUND,
 } from "./lib/conversations";
+import { conversationTypingSignals, setTypingSignal } from "./lib/typing";
 
 /** The top bar shows "99+" past this, so the total never needs more rows than this. */
 export const UNREAD_TOTAL_CAP = 100;
@@ -154,5 +155,42 @@ export const unreadTotal = userQuery({
       UNREAD_TOTAL_CAP,
       rows.reduce((total, row) => total + row.unreadCount, 0),
     );
+  },
+});
+
+/**
+ * How far the other person has read (their `readUpTo`, a message's creation time; 0 before they
+ * opened it), for "Seen" under the newest of the caller's messages at or before it. A query of
+ * its own reading only the other person's row, so their reading re-runs only this, for the two
+ * of them, and not the conversation's page.
+ */
+export const otherReadUpTo = userQuery({
+  args: { conversationId: v.string() },
+  handler: async (ctx, { conversationId }) => {
+    const { conversation, member } = await requireParticipant(ctx, conversationId, ctx.user._id);
+    const other = await memberRow(ctx, conversation._id, member.otherUserId);
+    return other?.readUpTo ?? 0;
+  },
+});
+
+/**
+ * Whether the other person is typing: their signal, as a list of none or one (lib/typing.ts; the
+ * page ages it out by its own clock). Only the two participants may ask.
+ */
+export const typing = userQuery({
+  args: { conversationId: v.string() },
+  handler: async (ctx, { conversationId }) => {
+    const { conversation, member } = await requireParticipant(ctx, conversationId, ctx.user._id);
+    return await conversationTypingSignals(ctx, conversation._id, member.otherUserId);
+  },
+});
+
+/** The caller is typing (for TYPING_SIGNAL_MS) or stopped; only the two participants may signal. */
+export const setTyping = userMutation({
+  args: { conversationId: v.string(), typing: v.boolean() },
+  handler: async (ctx, { conversationId, typing }) => {
+    const { conversation } = await requireParticipant(ctx, conversationId, ctx.user._id);
+    await setTypingSignal(ctx, { conversationId: conversation._id }, ctx.user._id, typing);
+    return null;
   },
 });

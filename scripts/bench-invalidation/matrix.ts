@@ -145,16 +145,20 @@ export function writesOf(scenario: Scenario, options: { hot: boolean }): Write[]
     // A message writes its room's `lastMessageAt` at most once a minute (chatMessages.send), and
     // that write re-runs the room's readers and every open rooms list: two rows, each measured
     // on its own rooms. Rooms 0–2 have had no message yet, so each first message writes the room.
+    // Every list reader had read every room to its start, so this message also turns the room
+    // "New" for each of them: their unread mark of this room re-runs, once (lib/room-reads.ts).
     {
       name: "chat message (first in a minute)",
-      rule: "its room's history + room readers + every rooms list",
+      rule: "its room's history + room readers + every rooms list + its room's unread marks",
       allowed: (subscription, sample) =>
-        inRoom(sample, ["chatMessages:list", "chats:get"])(subscription) || subscription.udfPath === "chats:list",
+        inRoom(sample, ["chatMessages:list", "chats:get", "chatRoomReads:unreadFrom"])(subscription) ||
+        subscription.udfPath === "chats:list",
       samples: 3,
       make: async (sample) => await sendMessage(sample, 1),
     },
-    // Rooms 3–5: another member's message just before (unmeasured) sets `lastMessageAt`, so the
-    // measured one, well within the minute, leaves the room alone.
+    // Rooms 3–5: another member's message just before (unmeasured) sets `lastMessageAt` and turns
+    // the room unread for the list readers, so the measured one, well within the minute, leaves
+    // the room alone and lands past each reader's first unread message: no unread mark re-runs.
     {
       name: "chat message (steady)",
       rule: "its room's history readers",
@@ -162,6 +166,21 @@ export function writesOf(scenario: Scenario, options: { hot: boolean }): Write[]
       samples: 3,
       prepare: async (sample) => await sendMessage(STEADY_ROOMS + sample, 2),
       make: async (sample) => await sendMessage(STEADY_ROOMS + sample, 1),
+    },
+    // A list reader reads room `sample` (it is unread since the first-in-a-minute row): only
+    // their own unread mark of that room re-runs.
+    {
+      name: "room read mark",
+      rule: "the reader's own mark of that room",
+      allowed: (subscription, sample) =>
+        inRoom(sample, ["chatRoomReads:unreadFrom"])(subscription) &&
+        subscription.caller.startsWith(`${scenario.roomListReaders[sample]!.userId}|`),
+      samples: 3,
+      make: async (sample) =>
+        void (await scenario.roomListClients[sample]!.mutation(mutation("chatRoomReads:markRead"), {
+          roomId: rooms[sample]!.roomId,
+          readUpTo: Date.now(),
+        })),
     },
     {
       name: "presence flip: a tab joins",

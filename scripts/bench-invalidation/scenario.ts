@@ -6,7 +6,8 @@
  *   - the board's pages 1–3 (books.page + books.totalPages);
  *   - /friends people pages 1–3 (friends.people + friends.peopleTotalPages);
  *   - one post's details (posts.get, its comments, the author's other posts);
- *   - the chat rooms list (chats.list);
+ *   - the chat rooms list (chats.list) and, where the code has them, the unread mark of each of its
+ *     rooms (chatRoomReads.unreadFrom), each reader having read every room up to the start;
  *   - 20 chat rooms of 50 members (chats.get, chatMessages.list, chatPresence.typing and, with the
  *     room token of a heartbeat, chatPresence.list). Each member heartbeats once, before anyone
  *     subscribes, and not again: before the presence change every heartbeat re-ran its whole
@@ -76,6 +77,9 @@ export type Scenario = {
   hotPostAuthor: string;
   feedPostIds: string[];
   rooms: Room[];
+  /** The readers of the rooms list (each holding chats.list and the rooms' unread marks). */
+  roomListReaders: BenchUser[];
+  roomListClients: ConvexClient[];
   /** Functions this version of the code has. */
   has: (udfPath: string) => boolean;
   stop(): Promise<void>;
@@ -120,6 +124,7 @@ export async function buildScenario(engine: Engine, url: string, log: (line: str
     ["books:totalPages", {}],
     ["friends:peopleTotalPages", {}],
     ["chatPresence:person", { userId: authors[0]!.userId }],
+    ["chatRoomReads:unreadFrom", { roomId: roomIds[0]! }],
   ]);
   // Since the presence change, the room page asks who is typing from a time it rounds (typing.ts).
   const typingArgs = await argsAccepted(someone, "chatPresence:typing", [
@@ -213,9 +218,30 @@ export async function buildScenario(engine: Engine, url: string, log: (line: str
       }
     }
   }
-  await reader(SIZES.roomListReaders, "Rooms reader", (client) =>
-    subscribe(client, "chats:list", { paginationOpts: { numItems: 20, cursor: null } }),
-  );
+  const roomListClients: ConvexClient[] = [];
+  const roomListReaders = await reader(SIZES.roomListReaders, "Rooms reader", (client) => {
+    roomListClients.push(client);
+    subscribe(client, "chats:list", { paginationOpts: { numItems: 20, cursor: null } });
+    // /chats asks each listed room's unread mark (issue 32; src/features/chats/hooks/use-unread-rooms.ts).
+    if (has("chatRoomReads:unreadFrom")) {
+      for (const roomId of roomIds) subscribe(client, "chatRoomReads:unreadFrom", { roomId });
+    }
+  });
+  if (has("chatRoomReads:unreadFrom")) {
+    // Each list reader has read every room up to now (one admin transaction, not 2,000 mutations).
+    const readUpTo = Date.now();
+    await engine.admin.run(async (ctx) => {
+      for (const { userId } of roomListReaders) {
+        for (const roomId of roomIds) {
+          const user = ctx.db.normalizeId("users", userId);
+          const room = ctx.db.normalizeId("chatRooms", roomId);
+          if (user !== null && room !== null) {
+            await ctx.db.insert("chatRoomReads", { userId: user, roomId: room, readUpTo });
+          }
+        }
+      }
+    });
+  }
   const feedSlots = FEED_SORTS.flatMap((sort) => feedPages.get(sort)!.map(({ cursor }) => ({ sort, cursor })));
   await reader(feedSlots.length * SIZES.feedReadersPerPage, "Feed reader", (client, index) => {
     const { sort, cursor } = feedSlots[index % feedSlots.length]!;
@@ -250,6 +276,8 @@ export async function buildScenario(engine: Engine, url: string, log: (line: str
     hotPostAuthor,
     feedPostIds: firstFeedPage,
     rooms,
+    roomListReaders,
+    roomListClients,
     has,
     async stop() {
       await Promise.all(clients.map((client) => client.close()));

@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { peopleHere, typingNames, type RoomPresence } from "@/features/chats/typing";
 import {
-  peopleHere,
   shouldSignalTyping,
   typingDeadlines,
   typingLabel,
-  typingNames,
   typingSince,
   TYPING_SINCE_STEP_MS,
-  type RoomPresence,
   type TypingSignal,
-} from "@/features/chats/typing";
+} from "@/lib/typing-signals";
 import { TYPING_SIGNAL_MS } from "../../convex/shared/typing-signal";
 
 const now = 1_000_000;

@@ -1,6 +1,6 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -14,6 +14,7 @@ import { api } from "@convex/_generated/api";
 import type { ChatRoomSummary } from "./chat-types";
 import { ChatRoomCard } from "./components/chat-room-card";
 import { CreateChatDialog } from "./components/create-chat-dialog";
+import { useUnreadRooms } from "./hooks/use-unread-rooms";
 import { useScreenTitle } from "@/hooks/use-screen-title";
 import { useScrollRestoredOnBack } from "@/hooks/use-scroll-restored-on-back";
 
@@ -24,6 +25,7 @@ export default function ChatsPage() {
   useScreenTitle("Public chats");
   const { results, status, loadMore } = usePaginatedQuery(api.chats.list, {}, { initialNumItems: PAGE_SIZE });
   useScrollRestoredOnBack(status !== "LoadingFirstPage");
+  const unread = useUnreadRooms(useMemo(() => results.map((room) => room._id), [results]));
   const removeRoom = useMutation(api.chats.remove);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -52,7 +54,11 @@ export default function ChatsPage() {
           <ul aria-label="Chat rooms" className="space-y-3">
             {results.map((room) => (
               <li key={room._id}>
-                <ChatRoomCard room={room} onDelete={room.isMine ? () => setDeleting(room) : undefined} />
+                <ChatRoomCard
+                  room={room}
+                  unread={unread.has(room._id)}
+                  onDelete={room.isMine ? () => setDeleting(room) : undefined}
+                />
               </li>
             ))}
           </ul>
