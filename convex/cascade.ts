@@ -15,11 +15,13 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import { chatPresence } from "./lib/chats";
-import { hasOpened, memberRow, newestMessage, previewOf } from "./lib/conversations";
+import { hasOpened, memberRow, newestMessage } from "./lib/conversations";
 import { incrementCounter } from "./lib/counters";
 import { deleteStoredImage } from "./lib/images";
 import { changeItemCount, clearItemCounts } from "./lib/item-counts";
 import { deleteMentionRefs, withinWrites } from "./lib/mentions";
+import { deleteReactionsLater, deleteReactionsOf } from "./lib/reactions";
+import { deleteMessagePicture, messagePreview } from "./lib/message-pictures";
 import { reportedItemOf } from "./lib/moderation/reported-items";
 import { recordNotification } from "./lib/notifications/record";
 import { reportOutcomeValidator } from "./lib/notifications/validators";
@@ -104,6 +106,8 @@ export async function deletePostComment(ctx: MutationCtx, comment: Doc<"postComm
  */
 export async function deleteMessage(ctx: MutationCtx, message: Doc<"messages">): Promise<void> {
   await ctx.db.delete(message._id);
+  await deleteReactionsOf(ctx, [message._id]);
+  await deleteMessagePicture(ctx, message);
   await deleteReportsOf(ctx, "message", message._id);
   const conversation = await ctx.db.get(message.conversationId);
   if (conversation === null) return;
@@ -112,7 +116,7 @@ export async function deleteMessage(ctx: MutationCtx, message: Doc<"messages">):
   if (wasNewest) {
     await ctx.db.patch(conversation._id, {
       lastMessageAt: newest?._creationTime ?? conversation._creationTime,
-      lastMessageText: newest === null ? undefined : previewOf(newest.text),
+      lastMessageText: newest === null ? undefined : messagePreview(newest),
       lastMessageSenderId: newest?.senderId,
     });
   }
@@ -241,11 +245,13 @@ export const continueRemovingRoomPresence = internalMutation({
 });
 
 /**
- * Deletes one chat message (a message owns nothing else but its open reports). When it was
+ * Deletes one chat message with its picture's file (a message owns nothing else but its open reports). When it was
  * the room's newest, the room's "last message" time goes back to the one before, or away.
  */
 export async function deleteChatMessage(ctx: MutationCtx, message: Doc<"chatMessages">): Promise<void> {
   await ctx.db.delete(message._id);
+  await deleteReactionsOf(ctx, [message._id]);
+  await deleteMessagePicture(ctx, message);
   await deleteMentionRefs(ctx, message);
   await deleteReportsOf(ctx, "chatMessage", message._id);
   await removeNotificationsAbout(ctx, "sourceId", message._id);
@@ -282,7 +288,7 @@ export const continueDeletingDependents = internalMutation({
 
 /**
  * Deletes at most `limit` rows: comments first, then likes, then views; a room's messages, then
- * typing signals. A message or comment counts with its mentionRefs rows (lib/mentions.ts,
+ * typing signals, then read marks. A message or comment counts with its mentionRefs rows (lib/mentions.ts,
  * withinWrites): 500 comments of 10 mentions each would be 5,500 writes, so fewer of them go.
  * Returns how many rows went, `limit` when the batch is full (more may be left).
  */
@@ -303,7 +309,11 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
     const { fitting: messages, writes } = withinWrites(taken, limit);
     await Promise.all(messages.map((message) => ctx.db.delete(message._id)));
     for (const message of messages) await deleteMentionRefs(ctx, message);
+    // Pictures add at most 2 writes a message (lib/message-pictures.ts): ≤ 1,000 more a batch, far below the limit.
+    for (const message of messages) await deleteMessagePicture(ctx, message);
     for (const message of messages) await clearReportsLater(ctx, "chatMessage", message._id);
+    // Their reactions in a run of their own (lib/reactions.ts): a message may have hundreds.
+    await deleteReactionsLater(ctx, messages);
     // Messages left over for the budget: the batch is full.
     if (messages.length < taken.length || writes >= limit) return limit;
     const typing = await ctx.db
@@ -311,7 +321,14 @@ async function deleteBatch(ctx: MutationCtx, target: Target, limit: number): Pro
       .withIndex("by_roomId_and_userId", (q) => q.eq("roomId", target.id))
       .take(limit - writes);
     await Promise.all(typing.map((signal) => ctx.db.delete(signal._id)));
-    return writes + typing.length;
+    if (writes + typing.length >= limit) return limit;
+    // Then how far each person had read it (lib/room-reads.ts): one row per reader.
+    const reads = await ctx.db
+      .query("chatRoomReads")
+      .withIndex("by_roomId", (q) => q.eq("roomId", target.id))
+      .take(limit - writes - typing.length);
+    await Promise.all(reads.map((row) => ctx.db.delete(row._id)));
+    return writes + typing.length + reads.length;
   }
   const taken: (Doc<"bookComments"> | Doc<"postComments">)[] =
     target.table === "books"

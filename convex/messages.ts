@@ -9,13 +9,16 @@ import {
   memberRow,
   NOT_YOUR_MESSAGE,
   OTHER_PERSON_LEFT,
-  previewOf,
   requireParticipant,
 } from "./lib/conversations";
 import { takePrivateMessageAllowance } from "./lib/chat-limits";
+import { attachPicture, checkedPictureAlt, messagePreview, pagePictures, pictureArgs } from "./lib/message-pictures";
 import { profileOf } from "./lib/profile-lookup";
 import { userMutation, userQuery } from "./lib/functions";
 import { cleanText, LIMITS } from "./shared/text";
+import { requireEditable } from "./lib/message-edits";
+import { checkedReplyTarget, originalsOf, quoteOf, REPLY_OUTSIDE_CONVERSATION } from "./lib/message-replies";
+import { publicUsers } from "./lib/creators";
 
 /** A conversation's messages, newest first, a page at a time (the page shows them oldest at the top). */
 export const list = userQuery({
@@ -27,13 +30,25 @@ export const list = userQuery({
       .withIndex("by_conversationId", (q) => q.eq("conversationId", conversation._id))
       .order("desc")
       .paginate(cappedPage(paginationOpts));
+    const pictureOf = await pagePictures(ctx, result.page);
+    // Replies quote their original (one get each, unless on the page); its sender is one of the two people.
+    const originals = await originalsOf(ctx, result.page);
+    const senderOf = await publicUsers(
+      ctx,
+      [...originals.values()].flatMap((original) => (original === null ? [] : [original.senderId])),
+    );
     return {
       ...result,
       page: result.page.map((message) => ({
         _id: message._id,
         _creationTime: message._creationTime,
         text: message.text,
+        image: pictureOf(message),
         isMine: message.senderId === ctx.user._id,
+        /** Per-emoji counts (messageReactions.ts); which ones are mine comes from messageReactions.mineAmong. */
+        reactions: message.reactions ?? [],
+        replyTo: quoteOf(message, originals, (original) => senderOf(original.senderId).displayName),
+        editedAt: message.editedAt ?? null,
       })),
     };
   },
@@ -46,24 +61,41 @@ export const list = userQuery({
  * read it).
  */
 export const send = userMutation({
-  args: { conversationId: v.string(), text: v.string() },
-  handler: async (ctx, { conversationId, text }) => {
+  args: {
+    conversationId: v.string(),
+    text: v.string(),
+    ...pictureArgs,
+    replyToId: v.optional(v.id("messages")),
+  },
+  handler: async (ctx, { conversationId, text, image, imageAlt, replyToId }) => {
     const { conversation, member } = await requireParticipant(ctx, conversationId, ctx.user._id);
-    if (text.trim().length === 0) throw new ConvexError(MESSAGE_REQUIRED);
+    // A reply names an existing message of this conversation (lib/message-replies.ts).
+    const replyTarget = await checkedReplyTarget(
+      ctx,
+      replyToId,
+      (original) => original.conversationId === conversation._id,
+      REPLY_OUTSIDE_CONVERSATION,
+    );
+    // A picture may go without words (lib/message-pictures.ts); its alt text is checked here too.
+    if (text.trim().length === 0 && image === undefined) throw new ConvexError(MESSAGE_REQUIRED);
+    checkedPictureAlt({ image, imageAlt });
     // A deleted account's profile goes at once (its rows follow in batches): nobody would read it.
     if ((await profileOf(ctx, member.otherUserId)) === null) throw new ConvexError(OTHER_PERSON_LEFT);
     const cleaned = cleanText(text, "Message", LIMITS.message);
     await takePrivateMessageAllowance(ctx, ctx.user._id);
+    const picture = await attachPicture(ctx, ctx.user._id, { image, imageAlt });
 
     const messageId = await ctx.db.insert("messages", {
       conversationId: conversation._id,
       senderId: ctx.user._id,
       text: cleaned,
+      ...picture,
+      ...(replyTarget === undefined ? {} : { replyToId: replyTarget }),
     });
     const sentAt = (await ctx.db.get(messageId))!._creationTime;
     await ctx.db.patch(conversation._id, {
       lastMessageAt: sentAt,
-      lastMessageText: previewOf(cleaned),
+      lastMessageText: messagePreview({ text: cleaned, ...picture }),
       lastMessageSenderId: ctx.user._id,
     });
     await ctx.db.patch(member._id, { lastMessageAt: sentAt, unreadCount: 0, readUpTo: sentAt });
@@ -72,6 +104,34 @@ export const send = userMutation({
       await ctx.db.patch(other._id, { lastMessageAt: sentAt, unreadCount: other.unreadCount + 1 });
     }
     return messageId;
+  },
+});
+
+/**
+ * The sender edits their own message within MESSAGE_EDIT_WINDOW_MS (lib/message-edits.ts), with
+ * the send's text rules (a picture may still go without words). When it is the conversation's
+ * newest (its time is the conversation's lastMessageAt, so no extra read) the list's preview
+ * follows. An edit takes from the sender's message allowance, as a new message does: it re-runs
+ * the same readers. The same text again changes nothing and takes nothing.
+ */
+export const edit = userMutation({
+  args: { messageId: v.id("messages"), text: v.string() },
+  handler: async (ctx, { messageId, text }) => {
+    const message = await ctx.db.get(messageId);
+    if (message === null) throw new ConvexError(MESSAGE_NOT_FOUND);
+    const { conversation } = await requireParticipant(ctx, message.conversationId, ctx.user._id);
+    requireEditable(message, message.senderId, ctx.user._id, Date.now());
+    if (text.trim().length === 0 && message.image === undefined) throw new ConvexError(MESSAGE_REQUIRED);
+    const cleaned = cleanText(text, "Message", LIMITS.message);
+    if (cleaned === message.text) return null;
+    await takePrivateMessageAllowance(ctx, ctx.user._id);
+    await ctx.db.patch(message._id, { text: cleaned, editedAt: Date.now() });
+    if (conversation.lastMessageAt === message._creationTime) {
+      await ctx.db.patch(conversation._id, {
+        lastMessageText: messagePreview({ text: cleaned, image: message.image }),
+      });
+    }
+    return null;
   },
 });
 

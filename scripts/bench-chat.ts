@@ -15,8 +15,13 @@
  * moment, as tabs opened at different times.
  *   1. One message at a time, once to each room: send → each of the room's 20 clients sees it
  *      (measured in the clients' process, one clock), and the query runs the backend made for it.
- *   2. Sustained: 20 messages a second spread over the rooms for 60 s (or `--seconds N`): send →
- *      seen p50/p95/max, query runs per message, and the backend's resident memory.
+ *   2. Sustained: 20 messages a second spread over the rooms for 60 s (or `--seconds N`), and 5
+ *      reactions a second on the rooms' newest messages beside them: send → seen p50/p95/max, query
+ *      runs per message or reaction, and the backend's resident memory.
+ *   1b. One reaction at a time, once to each room (issue 32): the room's 20 clients first hold
+ *      "which of these did I react to" for its newest message (`messageReactions.mineAmong`, as the
+ *      pills do), then one of them gives it ❤️ → each of the 20 sees the count change, and the query
+ *      runs the reaction made, by function: its room's 20 histories and the reactor's own "mine".
  *   3. Presence flips: in 10 rooms in turn, one person leaves (disconnect) and comes back (a new
  *      session): the query runs each flip causes, by function, including the room's online count
  *      refreshed a few seconds later (lib/presence-online.ts).
@@ -39,6 +44,8 @@ const ROOMS = Number(process.env.BENCH_CHAT_ROOMS ?? 50);
 const PER_ROOM = 20;
 const CLIENTS = ROOMS * PER_ROOM;
 const SUSTAINED_RATE = 20;
+/** Reactions a second during the sustained phase, beside the messages. */
+const SUSTAINED_REACTIONS = 5;
 const secondsFlag = process.argv.indexOf("--seconds");
 const SUSTAINED_SECONDS = secondsFlag === -1 ? 60 : Number(process.argv[secondsFlag + 1]);
 const PUSH_BUDGET_MS = 50;
@@ -56,13 +63,17 @@ const now = () => performance.timeOrigin + performance.now();
 type Member = { token: string; userId: Id<"users">; roomId: Id<"chatRooms"> };
 type ToClients =
   | { type: "single"; room: number }
-  | { type: "sustained"; rate: number; seconds: number }
+  | { type: "sustained"; rate: number; reactionRate: number; seconds: number }
+  | { type: "react"; room: number }
+  | { type: "react-watching"; room: number }
   | { type: "flip"; room: number }
   | { type: "stop" };
 type FromClients =
   | { type: "ready" }
   | { type: "single-done"; latencies: number[] }
-  | { type: "sustained-done"; latencies: number[]; sent: number }
+  | { type: "sustained-done"; latencies: number[]; sent: number; reactions: number }
+  | { type: "watching" }
+  | { type: "react-done"; latencies: number[] }
   | { type: "flip-done" };
 
 // ── Clients role (child process) ──────────────────────────────────────────────────────────────
@@ -76,12 +87,20 @@ async function runClients(members: Member[]): Promise<void> {
     if (++ready === 2 * members.length) send({ type: "ready" });
   };
   const heartbeatTimers: NodeJS.Timeout[] = [];
+  // Each room's newest message as its clients last saw it, for the reactions.
+  const newestIn = new Map<Id<"chatRooms">, Id<"chatMessages">>();
+  // "message:count of ❤️" → when the reaction was sent, and how many of the room's clients are still to see it.
+  const reactionPending = new Map<
+    string,
+    { sentAt: number; remaining: number; latencies: number[]; done: () => void }
+  >();
   const clients = members.map(({ token, userId, roomId }, index) => {
     const client = new ConvexClient(process.argv[process.argv.indexOf("--clients") + 1] ?? "", {
       webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
     });
     client.setAuth(async () => token);
     const seen = new Set<string>();
+    const heartsSeen = new Map<string, number>();
     let first = true;
     client.onUpdate(api.chats.get, { roomId }, () => undefined);
     client.onUpdate(api.chatMessages.list, { roomId, paginationOpts: { numItems: 40, cursor: null } }, (page) => {
@@ -90,7 +109,20 @@ async function runClients(members: Member[]): Promise<void> {
         first = false;
         becameReady();
       }
+      if (page.page[0] !== undefined) newestIn.set(roomId, page.page[0]._id);
       for (const message of page.page) {
+        const hearts = message.reactions.find((reaction) => reaction.emoji === "❤️")?.count ?? 0;
+        if ((heartsSeen.get(message._id) ?? 0) !== hearts) {
+          heartsSeen.set(message._id, hearts);
+          const waitingReaction = reactionPending.get(`${message._id}:${hearts}`);
+          if (waitingReaction !== undefined) {
+            waitingReaction.latencies.push(at - waitingReaction.sentAt);
+            if (--waitingReaction.remaining === 0) {
+              reactionPending.delete(`${message._id}:${hearts}`);
+              waitingReaction.done();
+            }
+          }
+        }
         if (seen.has(message.text)) continue;
         seen.add(message.text);
         const waiting = pending.get(message.text);
@@ -148,8 +180,27 @@ async function runClients(members: Member[]): Promise<void> {
       heartbeatTimers.push(setInterval(() => void heartbeat(), HEARTBEAT_INTERVAL_MS));
     }, Math.random() * HEARTBEAT_INTERVAL_MS);
     heartbeatTimers.push(phase);
-    return { client, roomId, flip };
+    // As the pills do: which of my reactions a message has, asked only once it has some.
+    const watchMine = (messageId: Id<"chatMessages">) =>
+      new Promise<void>((resolve) => {
+        client.onUpdate(api.messageReactions.mineAmong, { messageIds: [messageId] }, () => resolve());
+      });
+    const heartsOn = (messageId: Id<"chatMessages">) => heartsSeen.get(messageId) ?? 0;
+    return { client, roomId, flip, watchMine, heartsOn };
   });
+  let reactionTurn = 0;
+
+  /** One client of the room gives ❤️ to its newest message (a different one each time round). */
+  async function reactIn(room: number, latencies?: number[], done?: () => void): Promise<void> {
+    const reactor = clients[room * PER_ROOM + 2 + (reactionTurn++ % (PER_ROOM - 2))]!;
+    const messageId = newestIn.get(reactor.roomId);
+    if (messageId === undefined) return;
+    if (latencies !== undefined && done !== undefined) {
+      const key = `${messageId}:${reactor.heartsOn(messageId) + 1}`;
+      reactionPending.set(key, { sentAt: now(), remaining: PER_ROOM, latencies, done });
+    }
+    await reactor.client.mutation(api.messageReactions.toggle, { messageId, emoji: "❤️" });
+  }
   const senderOf = (room: number, turn: number) => clients[room * PER_ROOM + (turn % PER_ROOM)]!;
   let counter = 0;
 
@@ -171,18 +222,35 @@ async function runClients(members: Member[]): Promise<void> {
       const gapMs = 1000 / message.rate;
       const started = now();
       const sends: Promise<void>[] = [];
+      // Reactions beside the messages: every (rate / reactionRate)-th send, in another room.
+      const reactEvery = Math.max(1, Math.round(message.rate / message.reactionRate));
+      let reactions = 0;
       for (let index = 0; index < total; index++) {
         const due = started + index * gapMs;
         const wait = due - now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         // Rooms in turn, and a different sender each time round, far below the flood limit.
         sends.push(sendTo(index % ROOMS, Math.floor(index / ROOMS), latencies));
+        if (index % reactEvery === 0) {
+          reactions += 1;
+          sends.push(reactIn((index + Math.floor(ROOMS / 2)) % ROOMS));
+        }
       }
       await Promise.all(sends);
       // Give the last messages time to arrive.
       const deadline = now() + 5_000;
       while (pending.size > 0 && now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      send({ type: "sustained-done", latencies, sent: total });
+      send({ type: "sustained-done", latencies, sent: total, reactions });
+    } else if (message.type === "react-watching") {
+      const messageId = newestIn.get(clients[message.room * PER_ROOM]!.roomId)!;
+      await Promise.all(
+        clients.slice(message.room * PER_ROOM, (message.room + 1) * PER_ROOM).map((c) => c.watchMine(messageId)),
+      );
+      send({ type: "watching" });
+    } else if (message.type === "react") {
+      const latencies: number[] = [];
+      await new Promise<void>((done) => void reactIn(message.room, latencies, done));
+      send({ type: "react-done", latencies });
     } else if (message.type === "flip") {
       await clients[message.room * PER_ROOM + 1]!.flip();
       send({ type: "flip-done" });
@@ -293,6 +361,28 @@ async function main(): Promise<void> {
       if (room % 10 === 9) progress(`  ${room + 1} rooms done`);
     }
 
+    // 1b. One reaction at a time, once to each room, its re-runs counted by function.
+    progress(`one reaction per room…`);
+    const reactionLatencies: number[] = [];
+    const reactionRuns: number[] = [];
+    const reactionRunsByFunction = new Map<string, number>();
+    for (let room = 0; room < ROOMS; room++) {
+      child.send({ type: "react-watching", room } satisfies ToClients);
+      await nextMessage(child, "watching");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      queryRuns = 0;
+      runsByFunction.clear();
+      child.send({ type: "react", room } satisfies ToClients);
+      const { latencies } = await nextMessage(child, "react-done");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      reactionLatencies.push(...latencies);
+      reactionRuns.push(queryRuns);
+      for (const [udfPath, runs] of runsByFunction) {
+        if (!udfPath.startsWith("chatPresence:"))
+          reactionRunsByFunction.set(udfPath, (reactionRunsByFunction.get(udfPath) ?? 0) + runs);
+      }
+    }
+
     // 2. Sustained load, with the backend's memory sampled every second.
     progress(`sustained load for ${SUSTAINED_SECONDS} s…`);
     queryRuns = 0;
@@ -300,7 +390,12 @@ async function main(): Promise<void> {
     heartbeats = 0;
     let peakRss = process.memoryUsage().rss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 1000);
-    child.send({ type: "sustained", rate: SUSTAINED_RATE, seconds: SUSTAINED_SECONDS } satisfies ToClients);
+    child.send({
+      type: "sustained",
+      rate: SUSTAINED_RATE,
+      reactionRate: SUSTAINED_REACTIONS,
+      seconds: SUSTAINED_SECONDS,
+    } satisfies ToClients);
     const sustained = await nextMessage(child, "sustained-done");
     clearInterval(sampler);
     const sustainedRuns = queryRuns;
@@ -335,14 +430,30 @@ async function main(): Promise<void> {
     console.log(
       `    budget p95 < ${PUSH_BUDGET_MS} ms: ${single95 < PUSH_BUDGET_MS ? "within" : "OVER"}; re-runs ≈ ${PER_ROOM}: ${percentile(runsPerMessage, 50) <= 2 * PER_ROOM ? "yes" : "NO"}`,
     );
+    const reaction95 = percentile(reactionLatencies, 95);
+    const reactionRunsText = [...reactionRunsByFunction]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([udfPath, runs]) => `${udfPath} ${(runs / ROOMS).toFixed(1)}`)
+      .join(", ");
     console.log(
-      `  sustained ${SUSTAINED_RATE} messages/s over the rooms for ${SUSTAINED_SECONDS} s (${sustained.sent} messages):`,
+      `  one reaction to one room's newest message (${ROOMS} reactions, one per room; its 20 clients hold "mine"):`,
+    );
+    console.log(
+      `    toggle → each of the room's clients sees the count: p50 ${ms(percentile(reactionLatencies, 50))}, p95 ${ms(reaction95)}, max ${ms(Math.max(...reactionLatencies))}`,
+    );
+    console.log(
+      `    query re-runs per reaction: median ${percentile(reactionRuns, 50)}, max ${Math.max(...reactionRuns)}; by function: ${reactionRunsText || "none"}`,
+    );
+    console.log(
+      `  sustained ${SUSTAINED_RATE} messages/s over the rooms for ${SUSTAINED_SECONDS} s (${sustained.sent} messages, and ${sustained.reactions} reactions beside them):`,
     );
     const all = sustained.latencies;
     console.log(
       `    send → seen: p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))}, max ${ms(Math.max(...all))} (${all.length} of ${sustained.sent * PER_ROOM} deliveries seen)`,
     );
-    console.log(`    query re-runs per message: ${(sustainedRuns / sustained.sent).toFixed(1)}`);
+    console.log(
+      `    query re-runs per message or reaction: ${(sustainedRuns / (sustained.sent + sustained.reactions)).toFixed(1)}`,
+    );
     console.log(
       `    presence heartbeats meanwhile: ${(sustainedHeartbeats / SUSTAINED_SECONDS).toFixed(0)}/s; presence list re-runs: ${sustainedPresenceRuns}`,
     );

@@ -19,6 +19,12 @@
  * new presence sessions is held to two a second (each lasts at most 150 s without heartbeats:
  * at most ~320 at a time), which also bounds what deleting a room removes. A refused heartbeat
  * costs a tab nothing lasting: it tries again at its next tick.
+ *
+ * Reactions (issue 32) are counted per person across every room and conversation: thirty at
+ * once, then three a second. A person scrolling back and tapping hearts, or changing their mind
+ * a few times, stays well inside; each toggle re-runs its room's readers (~20 in the benchmark's
+ * rooms), so one person can cause at most ~60 re-runs a second however fast a script toggles,
+ * and 1,000 toggles sent in one second change 30 reactions and are otherwise refused.
  */
 import { MINUTE, RateLimiter, SECOND } from "@convex-dev/rate-limiter";
 import { components } from "../_generated/api";
@@ -30,6 +36,7 @@ import { CHAT_CREATE_TOO_FAST } from "../shared/chat-texts";
 export const CHAT_TOO_FAST = "You are sending messages too fast. Wait a few seconds.";
 export const TYPING_TOO_FAST = "Too many typing updates. Wait a few seconds.";
 export const PRESENCE_TOO_FAST = "Too many presence updates. Wait a few seconds.";
+export const REACTIONS_TOO_FAST = "You are reacting too fast. Wait a few seconds.";
 
 export const chatLimits = new RateLimiter(components.rateLimiter, {
   chatMessage: { kind: "token bucket", rate: 10, period: 10 * SECOND, capacity: 10 },
@@ -37,9 +44,10 @@ export const chatLimits = new RateLimiter(components.rateLimiter, {
   chatRoomCreate: { kind: "token bucket", rate: 1, period: 10 * MINUTE, capacity: 5 },
   chatHeartbeat: { kind: "token bucket", rate: 2, period: SECOND, capacity: 20 },
   privateMessage: { kind: "token bucket", rate: 1, period: SECOND, capacity: 20 },
+  reaction: { kind: "token bucket", rate: 30, period: 10 * SECOND, capacity: 30 },
 });
 
-type ChatLimit = "chatMessage" | "chatTyping" | "chatRoomCreate" | "chatHeartbeat" | "privateMessage";
+type ChatLimit = "chatMessage" | "chatTyping" | "chatRoomCreate" | "chatHeartbeat" | "privateMessage" | "reaction";
 
 /** Takes one from the allowance `name` of `key`, or throws the refusal (given how long to wait). */
 function take(ctx: MutationCtx, name: ChatLimit, key: string, refusal: (retryAfterMs: number) => string) {
@@ -69,9 +77,26 @@ export async function takePrivateMessageAllowance(ctx: MutationCtx, senderId: Id
   await take(ctx, "privateMessage", senderId, tooFastMessage);
 }
 
-/** Takes one typing signal from the caller's allowance in this room, or throws. */
-export async function takeTypingAllowance(ctx: MutationCtx, userId: Id<"users">, roomId: Id<"chatRooms">) {
-  await take(ctx, "chatTyping", `${userId}:${roomId}`, () => TYPING_TOO_FAST);
+/** Takes one reaction toggle from the caller's allowance (all rooms and conversations), or throws how long to wait. */
+export async function takeReactionAllowance(ctx: MutationCtx, userId: Id<"users">) {
+  await take(
+    ctx,
+    "reaction",
+    userId,
+    (retryAfterMs) => `${REACTIONS_TOO_FAST} You can react again in ${waitInSeconds(retryAfterMs)} s.`,
+  );
+}
+
+/**
+ * Takes one typing signal from the caller's allowance in this room or private conversation
+ * (lib/typing.ts), or throws.
+ */
+export async function takeTypingAllowance(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  placeId: Id<"chatRooms"> | Id<"conversations">,
+) {
+  await take(ctx, "chatTyping", `${userId}:${placeId}`, () => TYPING_TOO_FAST);
 }
 
 /** The seed-style refusal with the wait in whole seconds: "… Wait a few seconds. You can send again in 2 s." */

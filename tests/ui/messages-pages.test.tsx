@@ -33,7 +33,17 @@ function summary(other: PublicUser, overrides: Partial<ConversationSummary> = {}
 }
 
 function message(id: string, text: string, isMine: boolean, time: number): PrivateMessage {
-  return { _id: id as Id<"messages">, _creationTime: time, text, isMine };
+  return {
+    _id: id as Id<"messages">,
+    _creationTime: time,
+    text,
+    isMine,
+    // Issue 32's extras: none on these plain messages.
+    image: null,
+    reactions: [],
+    replyTo: null,
+    editedAt: null,
+  };
 }
 
 function renderAt(path: string) {

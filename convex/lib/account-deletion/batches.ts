@@ -33,6 +33,7 @@ import type { AccountDeletionStage } from "./stages";
 import { finishBatch } from "./finish";
 import { removeActorTraces, removeOwnNotifications } from "../notifications/remove";
 import { eraseMentionsOf } from "../mentions";
+import { deleteReactionsBy } from "../reactions";
 
 export const ROW_BATCH = 200;
 export { LIGHT_BATCH, HEAVY_BATCH };
@@ -52,6 +53,8 @@ export async function runStageBatch(
       return { done: await deleteComments(ctx, userId) };
     case "likes":
       return { done: await deleteLikes(ctx, userId) };
+    case "reactions":
+      return { done: await deleteReactions(ctx, userId) };
     case "views":
       return { done: await deleteRows(ctx, await viewsOf(ctx, userId)) };
     case "privateMessages":
@@ -135,6 +138,16 @@ async function deleteLikes(ctx: MutationCtx, userId: Id<"users">): Promise<numbe
 }
 
 /**
+ * The reactions they gave (issue 32), each message's count going down with its row; then their
+ * reaction allowance, keyed by their id (lib/chat-limits.ts), once none are left.
+ */
+async function deleteReactions(ctx: MutationCtx, userId: Id<"users">): Promise<number> {
+  const done = await deleteReactionsBy(ctx, userId, LIGHT_BATCH);
+  if (done === 0) await chatLimits.reset(ctx, "reaction", { key: userId });
+  return done;
+}
+
+/**
  * Their private messages, each as its sender's delete: the other person's unread count and
  * list follow, and the conversation keeps the other person's own messages.
  */
@@ -165,8 +178,8 @@ async function resetRoomLimits(ctx: MutationCtx, userId: Id<"users">, roomId: Id
 }
 
 /**
- * Who-is-in-which-room (the presence component keeps every room a person was ever in) and typing
- * signals. A room they were online in re-counts its online people.
+ * Who-is-in-which-room (the presence component keeps every room a person was ever in), typing
+ * signals and how far they read each room. A room they were online in re-counts its online people.
  */
 async function deletePresence(ctx: MutationCtx, userId: Id<"users">): Promise<number> {
   const typing = await ctx.db
@@ -175,6 +188,8 @@ async function deletePresence(ctx: MutationCtx, userId: Id<"users">): Promise<nu
     .take(ROW_BATCH);
   for (const signal of typing) await ctx.db.delete(signal._id);
   if (typing.length > 0) return typing.length;
+  const readState = await deleteReadState(ctx, userId);
+  if (readState > 0) return readState;
   const rooms = await chatPresence.listUser(ctx, userId, false, LIGHT_BATCH);
   for (const { roomId, online } of rooms) {
     await chatPresence.removeRoomUser(ctx, roomId, userId);
@@ -182,6 +197,21 @@ async function deletePresence(ctx: MutationCtx, userId: Id<"users">): Promise<nu
     if (online) await requestOnlineRefresh(ctx, roomId);
   }
   return rooms.length;
+}
+
+/** Their typing signals in private conversations and their read marks in rooms (issue 32). */
+async function deleteReadState(ctx: MutationCtx, userId: Id<"users">): Promise<number> {
+  const typing = await ctx.db
+    .query("conversationTyping")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .take(ROW_BATCH);
+  for (const signal of typing) await ctx.db.delete(signal._id);
+  const reads = await ctx.db
+    .query("chatRoomReads")
+    .withIndex("by_userId_and_roomId", (q) => q.eq("userId", userId))
+    .take(ROW_BATCH);
+  for (const row of reads) await ctx.db.delete(row._id);
+  return typing.length + reads.length;
 }
 
 /** Their posts, each with everything hanging on it (cascade.ts); the feed's counts follow. */
@@ -324,6 +354,8 @@ async function leaveConversations(ctx: MutationCtx, userId: Id<"users">): Promis
     .take(LIGHT_BATCH);
   for (const row of rows) {
     await ctx.db.delete(row._id);
+    // Their typing allowance in it is keyed by them and the conversation (lib/typing.ts).
+    await chatLimits.reset(ctx, "chatTyping", { key: `${userId}:${row.conversationId}` });
     const other = await memberRow(ctx, row.conversationId, row.otherUserId);
     const unseen = other === null || other.lastMessageAt === 0;
     if (unseen && (await newestMessage(ctx, row.conversationId)) === null) {

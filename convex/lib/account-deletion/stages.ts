@@ -12,6 +12,7 @@ import { v, type Infer } from "convex/values";
 export const accountDeletionStageValidator = v.union(
   v.literal("comments"),
   v.literal("likes"),
+  v.literal("reactions"),
   v.literal("views"),
   v.literal("privateMessages"),
   v.literal("chatMessages"),
@@ -38,6 +39,7 @@ export type AccountDeletionStage = Infer<typeof accountDeletionStageValidator>;
 export const ACCOUNT_DELETION_STAGES: readonly AccountDeletionStage[] = [
   "comments",
   "likes",
+  "reactions",
   "views",
   "privateMessages",
   "chatMessages",

@@ -49,9 +49,10 @@ likes.json                      the books and posts you liked
 messages.json                   your private conversations, messages you sent and received
 chat-rooms.json                 the chat rooms you created
 chat-messages.json              your messages in chat rooms
+reactions.json                  the emoji reactions you gave to messages
 duma.json                       your Duma deck and reigns
 notification-preferences.json   your notification settings
-images/                         the images you uploaded
+images/                         the images you uploaded, and pictures in your private messages
 `;
 
 /** The row was deleted or replaced while building: stop quietly. */
@@ -106,11 +107,12 @@ async function writeArchive(ctx: BuildCtx, userId: Id<"users">, progress: Progre
   }
 
   await progress.stage("messages");
-  await writeMessages(ctx, userId, zip.openArray("messages.json"), progress);
+  await writeMessages(ctx, userId, zip.openArray("messages.json"), progress, images);
 
   for (const [stage, section, name] of [
     ["chatRooms", "chatRooms", "chat-rooms.json"],
     ["chatMessages", "chatMessages", "chat-messages.json"],
+    ["chatMessages", "reactions", "reactions.json"],
   ] as const) {
     await progress.stage(stage);
     const file = zip.openArray(name);
@@ -148,7 +150,13 @@ async function writeArchive(ctx: BuildCtx, userId: Id<"users">, progress: Progre
 }
 
 /** messages.json: each conversation the person is in, with its messages oldest first. */
-async function writeMessages(ctx: BuildCtx, userId: Id<"users">, file: JsonArrayFile, progress: Progress) {
+async function writeMessages(
+  ctx: BuildCtx,
+  userId: Id<"users">,
+  file: JsonArrayFile,
+  progress: Progress,
+  images: ExportImage[],
+) {
   await eachPage(
     progress,
     (cursor) => ctx.runQuery(internal.dataExport.sectionPage, { userId, section: "conversations", cursor }),
@@ -159,7 +167,11 @@ async function writeMessages(ctx: BuildCtx, userId: Id<"users">, file: JsonArray
         await eachPage(
           progress,
           (cursor) => ctx.runQuery(internal.dataExport.messagesPage, { userId, conversationId, cursor }),
-          (page) => messages.write(page.rows),
+          (page) => {
+            messages.write(page.rows);
+            // Pictures in messages (issue 32), copied in with the other images.
+            images.push(...page.images);
+          },
         );
         messages.closeNested();
       }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { ReplyProvider } from "./reply-context";
 
 type ConversationFrameProps = {
   /** Where the back arrow goes, and its name ("Back to Messages"). */
@@ -30,7 +31,8 @@ export function ConversationFrame({ back, header, children }: ConversationFrameP
           </Link>
           {header}
         </header>
-        {children}
+        {/* The history's Reply actions and the composer share one reply draft per conversation or room. */}
+        <ReplyProvider>{children}</ReplyProvider>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Trash2 } from "lucide-react";
+import { Pencil, Reply, Trash2 } from "lucide-react";
 import { IconButton } from "@/components/ui/icon-button";
 import { nameWithQuote } from "@/lib/name-with-quote";
 
@@ -28,6 +28,50 @@ export function DeleteMessageButton({
       className={clsx(REVEAL_ON_HOVER, className)}
     >
       <Trash2 aria-hidden className="size-4" />
+    </IconButton>
+  );
+}
+
+/** The round Reply button on every message: the composer then answers it (reply-context.tsx). */
+export function ReplyMessageButton({
+  text,
+  onClick,
+  className,
+}: {
+  text: string;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <IconButton
+      onClick={onClick}
+      label={nameWithQuote("Reply to message", text)}
+      title="Reply"
+      className={clsx(REVEAL_ON_HOVER, className)}
+    >
+      <Reply aria-hidden className="size-4" />
+    </IconButton>
+  );
+}
+
+/** The round Edit button on one's own message while it may still be edited (use-edit-window.ts). */
+export function EditMessageButton({
+  text,
+  onClick,
+  className,
+}: {
+  text: string;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <IconButton
+      onClick={onClick}
+      label={nameWithQuote("Edit message", text)}
+      title="Edit message"
+      className={clsx(REVEAL_ON_HOVER, className)}
+    >
+      <Pencil aria-hidden className="size-4" />
     </IconButton>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "convex/react";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { ConversationFrame } from "@/components/messaging/conversation-frame";
@@ -7,6 +7,7 @@ import { MessageComposer } from "@/components/messaging/message-composer";
 import { ReportButton } from "@/components/moderation/report-button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
+import { useImageUpload } from "@/hooks/use-image-upload";
 import { withFailureToast } from "@/lib/show-failure";
 import { api } from "@convex/_generated/api";
 import type { Id } from "@convex/_generated/dataModel";
@@ -17,9 +18,9 @@ import { ChatRoomCover } from "./components/chat-room-cover";
 import { PeopleHere } from "./components/people-here";
 import { TypingLine } from "./components/typing-line";
 import { useRoomPresence } from "./hooks/use-room-presence";
-import { useTypingSignal } from "./hooks/use-typing-signal";
 import { peopleHere } from "./typing";
 import { useScreenTitle } from "@/hooks/use-screen-title";
+import { useTypingSignal } from "@/hooks/use-typing-signal";
 
 /**
  * /chats/{id}: one room, live. A missing room, or one deleted while the reader is in it, says
@@ -46,7 +47,11 @@ export default function ChatRoomPage() {
 function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<"users"> }) {
   const presence = useRoomPresence(room._id, viewerId);
   const sendMessage = useMutation(api.chatMessages.send);
-  const onTyping = useTypingSignal(room._id);
+  const uploadPicture = useImageUpload();
+  const setTyping = useMutation(api.chatPresence.setTyping);
+  const onTyping = useTypingSignal(
+    useCallback((typing: boolean) => setTyping({ roomId: room._id, typing }), [setTyping, room._id]),
+  );
   const here = presence === undefined ? undefined : peopleHere(presence);
 
   return (
@@ -71,9 +76,18 @@ function ChatRoomView({ room, viewerId }: { room: ChatRoomSummary; viewerId: Id<
         withEmojiPicker
         onTyping={onTyping}
         mentionsIn={{ roomId: room._id }}
-        onSend={(text, mentions) =>
+        uploadPicture={uploadPicture}
+        // A reply's id comes from one of this room's messages (the Reply action of chat-message-item).
+        onSend={(text, mentions, picture, replyToId) =>
           withFailureToast(
-            () => sendMessage({ roomId: room._id, text, mentions }),
+            () =>
+              sendMessage({
+                roomId: room._id,
+                text,
+                mentions,
+                ...picture,
+                replyToId: replyToId as Id<"chatMessages"> | undefined,
+              }),
             "Failed to send message. Please try again.",
           )
         }

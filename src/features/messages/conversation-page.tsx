@@ -1,5 +1,5 @@
 import { useMutation } from "convex/react";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { toast } from "sonner";
 import { Avatar } from "@/components/ui/avatar";
@@ -7,8 +7,12 @@ import { ConversationFrame } from "@/components/messaging/conversation-frame";
 import { MessageComposer } from "@/components/messaging/message-composer";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
+import { useImageUpload } from "@/hooks/use-image-upload";
+import { useTypingSignal } from "@/hooks/use-typing-signal";
 import { withFailureToast } from "@/lib/show-failure";
 import { api } from "@convex/_generated/api";
+import type { Id } from "@convex/_generated/dataModel";
+import { ConversationTypingLine } from "./components/conversation-typing-line";
 import { MessageHistory } from "./components/message-history";
 import { useConversation } from "./hooks/use-conversation";
 import { useMarkRead } from "./hooks/use-mark-read";
@@ -40,7 +44,15 @@ export default function ConversationPage() {
 function ConversationView({ conversation }: { conversation: ConversationDetails }) {
   const { other } = conversation;
   const sendMessage = useMutation(api.messages.send);
+  const uploadPicture = useImageUpload();
   useMarkRead(conversation._id, conversation.unreadCount);
+  const setTyping = useMutation(api.conversations.setTyping);
+  const onTyping = useTypingSignal(
+    useCallback(
+      (typing: boolean) => setTyping({ conversationId: conversation._id, typing }),
+      [setTyping, conversation._id],
+    ),
+  );
 
   return (
     <ConversationFrame
@@ -63,6 +75,7 @@ function ConversationView({ conversation }: { conversation: ConversationDetails 
       }
     >
       <MessageHistory conversationId={conversation._id} otherName={other.displayName} />
+      {!conversation.otherLeft && <ConversationTypingLine conversationId={conversation._id} other={other} />}
       {conversation.otherLeft ? (
         <p className="border-t border-line px-4 py-3 text-sm text-fg-muted">
           This person deleted their account. You can still read your messages, but not send new ones.
@@ -70,9 +83,18 @@ function ConversationView({ conversation }: { conversation: ConversationDetails 
       ) : (
         <MessageComposer
           maxLength={MESSAGE_MAX_LENGTH}
-          onSend={(text) =>
+          onTyping={onTyping}
+          uploadPicture={uploadPicture}
+          // A reply's id comes from one of this conversation's messages (message-bubble's Reply action).
+          onSend={(text, _mentions, picture, replyToId) =>
             withFailureToast(
-              () => sendMessage({ conversationId: conversation._id, text }),
+              () =>
+                sendMessage({
+                  conversationId: conversation._id,
+                  text,
+                  ...picture,
+                  replyToId: replyToId as Id<"messages"> | undefined,
+                }),
               "Failed to send message. Please try again.",
             )
           }
