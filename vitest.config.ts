@@ -11,6 +11,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Two at once on the 2-core CI machine (Vitest's default is cores − 1, which ran every file in
+    // turn): the browser journeys, one file at a time, in one worker, and the unit projects beside
+    // them in the other, instead of after them.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -32,7 +32,7 @@ function ThemeToggle({ className }: { className: string }) {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    // Tight on a phone, where the bar holds the logo, both links and six round buttons at 390 px;
+    // Tight on a phone, where the bar holds the logo, both links and four round buttons at 390 px;
     // smaller still below 380 px (down to 320 px).
     "rounded-lg px-1 py-1.5 text-sm font-bold tracking-wide transition focus-ring sm:px-3",
     "max-[379px]:px-0.5 max-[379px]:text-xs max-[379px]:tracking-normal",
@@ -48,7 +48,7 @@ export function TopBar({ minimal, suspended = false }: { minimal: boolean; suspe
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-0.5 px-1.5 max-[379px]:px-1 sm:gap-4 sm:px-6">
         <Link to={paths.home.href()} className="flex shrink-0 items-center gap-2 rounded-lg focus-ring">
-          <img src="/images/logo.svg" alt="" className="size-8 sm:size-9" />
+          <img src="/images/logo.svg" alt="" className="size-8 max-[379px]:size-7 sm:size-9" />
           <span className="sr-only">Home</span>
         </Link>
         {!minimal && (
@@ -109,8 +109,9 @@ function UserArea({ suspended }: { suspended: boolean }) {
         type="button"
         onClick={() => void logOut()}
         disabled={signingOut}
-        // Below 380 px the account page's own Log Out (one tap away, on the avatar) is the way out.
-        className="flex items-center gap-1.5 rounded-lg p-2 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-60 max-[379px]:hidden sm:p-3"
+        // On a phone the bar has no room left for it at a size a finger can hit: there, the account
+        // page's own Log Out (one tap away, on the avatar) is the way out.
+        className="hidden items-center gap-1.5 rounded-lg p-3 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg focus-ring disabled:opacity-60 sm:flex"
       >
         <LogOut aria-hidden className="size-4" />
         <span className="sr-only sm:not-sr-only">Log Out</span>

@@ -6,7 +6,6 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ConvexHttpClient } from "convex/browser";
 import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +13,7 @@ import { api } from "../../convex/_generated/api";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { startApp, type App } from "./harness/app";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
-import { signedInPage, signInTokens, type SignedIn } from "./harness/users";
+import { signedInPage, type SignedIn, signedInClient } from "./harness/users";
 
 const LIVE_TIMEOUT_MS = 10_000;
 const BOB = { name: "Bob Brooks", email: "bob@example.com" };
@@ -46,8 +45,7 @@ describe("pictures in a chat room", () => {
       signedInPage(browser, app, BOB, "/chats"),
       signedInPage(browser, app, CAROL, "/chats"),
     ]);
-    const client = new ConvexHttpClient(app.url);
-    client.setAuth((await signInTokens(app.engine, BOB)).token);
+    const client = await signedInClient(app, BOB);
     const roomId = await client.mutation(api.chats.create, { name: "Photo corner" });
     await Promise.all([bob.page.goto(`${app.url}/chats/${roomId}`), carol.page.goto(`${app.url}/chats/${roomId}`)]);
   });

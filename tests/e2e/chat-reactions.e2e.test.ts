@@ -5,14 +5,13 @@
  * hovering a pill names who gave it; Alice takes hers back. Then, shorter, in a private message.
  * Screenshots at 1280 and 390 px in light and dark with the who-list open, axe in both themes.
  */
-import { ConvexHttpClient } from "convex/browser";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { startApp, type App } from "./harness/app";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
-import { signedInPage, signInTokens, type SignedIn } from "./harness/users";
+import { signedInPage, type SignedIn, signedInClient } from "./harness/users";
 
 const LIVE_TIMEOUT_MS = 10_000;
 const ALICE = { name: "Alice Adams", email: "alice@example.com" };
@@ -42,9 +41,10 @@ async function react(page: Page, item: Locator, emojiName: string): Promise<void
   await page.getByRole("dialog", { name: "Add reaction" }).getByRole("button", { name: emojiName }).click();
 }
 
-async function pressed(button: Locator): Promise<string | null> {
+/** Waits for the pill, then for its pressed state: which pills are mine arrives apart from the counts. */
+async function expectPressed(button: Locator, expected: "true" | "false"): Promise<void> {
   await button.waitFor({ timeout: LIVE_TIMEOUT_MS });
-  return await button.getAttribute("aria-pressed");
+  await expect.poll(() => button.getAttribute("aria-pressed"), { timeout: LIVE_TIMEOUT_MS }).toBe(expected);
 }
 
 describe("reactions on messages", () => {
@@ -59,8 +59,7 @@ describe("reactions on messages", () => {
       signedInPage(browser, app, ALICE, "/chats"),
       signedInPage(browser, app, BOB, "/chats"),
     ]);
-    const client = new ConvexHttpClient(app.url);
-    client.setAuth((await signInTokens(app.engine, BOB)).token);
+    const client = await signedInClient(app, BOB);
     const roomId = await client.mutation(api.chats.create, { name: "Readers' corner" });
     await Promise.all([alice.page.goto(`${app.url}/chats/${roomId}`), bob.page.goto(`${app.url}/chats/${roomId}`)]);
   });
@@ -79,13 +78,13 @@ describe("reactions on messages", () => {
     await aliceItem.waitFor({ timeout: LIVE_TIMEOUT_MS });
     await react(alice.page, aliceItem, "Red heart");
 
-    expect(await pressed(pill(aliceItem, "Red heart: 1 reaction"))).toBe("true");
+    await expectPressed(pill(aliceItem, "Red heart: 1 reaction"), "true");
     const bobItem = messageItem(bob.page, ROOM_TEXT);
-    expect(await pressed(pill(bobItem, "Red heart: 1 reaction"))).toBe("false");
+    await expectPressed(pill(bobItem, "Red heart: 1 reaction"), "false");
 
     // Bob presses the pill to add his own: Alice sees 2 live.
     await pill(bobItem, "Red heart: 1 reaction").click();
-    expect(await pressed(pill(bobItem, "Red heart: 2 reactions"))).toBe("true");
+    await expectPressed(pill(bobItem, "Red heart: 2 reactions"), "true");
     await pill(aliceItem, "Red heart: 2 reactions").waitFor({ timeout: LIVE_TIMEOUT_MS });
   });
 
@@ -114,13 +113,12 @@ describe("reactions on messages", () => {
   it("Alice takes hers back: Bob sees the count go down live", async () => {
     const aliceItem = messageItem(alice.page, ROOM_TEXT);
     await pill(aliceItem, "Red heart: 2 reactions").click();
-    expect(await pressed(pill(aliceItem, "Red heart: 1 reaction"))).toBe("false");
+    await expectPressed(pill(aliceItem, "Red heart: 1 reaction"), "false");
     await pill(messageItem(bob.page, ROOM_TEXT), "Red heart: 1 reaction").waitFor({ timeout: LIVE_TIMEOUT_MS });
   });
 
   it("in a private message: Bob reacts 👍 and Alice sees it live, then it goes when he takes it back", async () => {
-    const client = new ConvexHttpClient(app.url);
-    client.setAuth((await signInTokens(app.engine, ALICE)).token);
+    const client = await signedInClient(app, ALICE);
     const conversationId = await client.mutation(api.conversations.openWith, { userId: bob.userId });
     await client.mutation(api.messages.send, { conversationId, text: PRIVATE_TEXT });
     await Promise.all([
@@ -130,9 +128,9 @@ describe("reactions on messages", () => {
     const bobItem = messageItem(bob.page, PRIVATE_TEXT);
     await bobItem.waitFor({ timeout: LIVE_TIMEOUT_MS });
     await react(bob.page, bobItem, "Thumbs up");
-    expect(await pressed(pill(bobItem, "Thumbs up: 1 reaction"))).toBe("true");
+    await expectPressed(pill(bobItem, "Thumbs up: 1 reaction"), "true");
     const aliceItem = messageItem(alice.page, PRIVATE_TEXT);
-    expect(await pressed(pill(aliceItem, "Thumbs up: 1 reaction"))).toBe("false");
+    await expectPressed(pill(aliceItem, "Thumbs up: 1 reaction"), "false");
     await screenshot(alice.page, "chat-reactions-private-light-1280");
     await pill(bobItem, "Thumbs up: 1 reaction").click();
     await aliceItem.getByRole("group", { name: "Reactions" }).waitFor({ state: "detached", timeout: LIVE_TIMEOUT_MS });

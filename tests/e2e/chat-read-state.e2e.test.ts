@@ -14,18 +14,12 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { startApp, type App } from "./harness/app";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
-import { signedInPage, signInTokens, type SignedIn, type TestUser } from "./harness/users";
+import { signedInPage, type SignedIn, signedInClient } from "./harness/users";
 
 const LIVE_TIMEOUT_MS = 10_000;
 const ALICE = { name: "Alice Archer", email: "alice@example.com" };
 const BOB = { name: "Bob Brooks", email: "bob@example.com" };
 const ROOM = "Night owls";
-
-async function clientFor(app: App, user: TestUser): Promise<ConvexHttpClient> {
-  const client = new ConvexHttpClient(app.url);
-  client.setAuth((await signInTokens(app.engine, user)).token);
-  return client;
-}
 
 /** The screen at 1280 and 390 px in light and dark; axe in both themes (at 1280). */
 async function screensAndAxe(page: Page, name: string): Promise<void> {
@@ -59,7 +53,7 @@ describe("read state journey", () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     alice = await signedInPage(browser, app, ALICE, "/");
     bob = await signedInPage(browser, app, BOB, "/");
-    bobClient = await clientFor(app, BOB);
+    bobClient = await signedInClient(app, BOB);
   });
 
   afterAll(async () => {
@@ -68,7 +62,7 @@ describe("read state journey", () => {
   });
 
   it("private messages: Seen once Bob opens Alice's message, and Bob's typing shows to Alice", async () => {
-    const aliceClient = await clientFor(app, ALICE);
+    const aliceClient = await signedInClient(app, ALICE);
     const conversationId = await aliceClient.mutation(api.conversations.openWith, { userId: bob.userId });
     const page = alice.page;
     await page.goto(`${app.url}/messages/${conversationId}`);

@@ -15,19 +15,13 @@ import { api } from "../../convex/_generated/api";
 import { startApp, type App } from "./harness/app";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
-import { signedInPage, signInTokens, type SignedIn, type TestUser } from "./harness/users";
+import { signedInPage, type SignedIn, signedInClient } from "./harness/users";
 
 const LIVE_TIMEOUT_MS = 10_000;
 const BOB = { name: "Bob Baker", email: "bob@example.com" };
 const CAROL = { name: "Carol Cruz", email: "carol@example.com" };
 const ORIGINAL = "Has anyone read Dune? Notes at https://example.com/dune.";
 const PICTURE = readFileSync(path.join(import.meta.dirname, "../../public/icons/icon-512.png"));
-
-async function clientFor(app: App, user: TestUser): Promise<ConvexHttpClient> {
-  const client = new ConvexHttpClient(app.url);
-  client.setAuth((await signInTokens(app.engine, user)).token);
-  return client;
-}
 
 function messageBox(page: Page) {
   return page.getByRole("textbox", { name: "Message" });
@@ -68,7 +62,7 @@ describe("replies, edits and links journey", () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     [bob, carol] = await Promise.all([signedInPage(browser, app, BOB, "/"), signedInPage(browser, app, CAROL, "/")]);
-    [bobClient, carolClient] = await Promise.all([clientFor(app, BOB), clientFor(app, CAROL)]);
+    [bobClient, carolClient] = await Promise.all([signedInClient(app, BOB), signedInClient(app, CAROL)]);
     const roomId = await bobClient.mutation(api.chats.create, { name: "Dune readers" });
     await bobClient.mutation(api.chatMessages.send, { roomId, text: ORIGINAL });
     for (const text of ["Part two is out", "Anyone for a reading group?"]) {

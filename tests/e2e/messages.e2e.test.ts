@@ -7,7 +7,6 @@
  * messages", and Ann deletes a message after confirming. Cleo, who is not in the conversation, is
  * refused by address and by calling the functions directly.
  */
-import { ConvexHttpClient } from "convex/browser";
 import { ConvexError } from "convex/values";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,19 +15,13 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { startApp, type App } from "./harness/app";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
-import { signedInPage, signInTokens, type SignedIn, type TestUser } from "./harness/users";
+import { signedInPage, type SignedIn, signedInClient } from "./harness/users";
 
 const LIVE_TIMEOUT_MS = 10_000;
 const ANN = { name: "Ann Archer", email: "ann@example.com" };
 const BEN = { name: "Ben Brooks", email: "ben@example.com" };
 const CLEO = { name: "Cleo Cole", email: "cleo@example.com" };
 const NOT_AUTHORIZED = "You are not authorized to access this conversation.";
-
-async function clientFor(app: App, user: TestUser): Promise<ConvexHttpClient> {
-  const client = new ConvexHttpClient(app.url);
-  client.setAuth((await signInTokens(app.engine, user)).token);
-  return client;
-}
 
 function messageBox(page: Page) {
   return page.getByRole("textbox", { name: "Message" });
@@ -89,7 +82,7 @@ describe("private messages journey", () => {
     await page.getByRole("heading", { level: 1, name: BEN.name }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     // The button found-or-created the pair's one conversation: asking again gives the same one.
     await expect(
-      (await clientFor(app, ANN)).mutation(api.conversations.openWith, { userId: ben.userId }),
+      (await signedInClient(app, ANN)).mutation(api.conversations.openWith, { userId: ben.userId }),
     ).resolves.toBe(conversationId);
     await page.getByText(`No messages yet. Say hello to ${BEN.name}!`).waitFor();
 
@@ -160,7 +153,7 @@ describe("private messages journey", () => {
     await page.waitForURL((url) => url.pathname === "/messages");
     await expect(page.getByText("Hi Ben!").count()).resolves.toBe(0);
 
-    const client = await clientFor(app, CLEO);
+    const client = await signedInClient(app, CLEO);
     await expect(
       serverError(client.query(api.messages.list, { conversationId, paginationOpts: { numItems: 10, cursor: null } })),
     ).resolves.toBe(NOT_AUTHORIZED);
@@ -176,20 +169,20 @@ describe("private messages journey", () => {
   it("moves the conversation with the newest message to the top of Ben's list, live", async () => {
     const page = ben.page;
     const rows = page.getByRole("list", { name: "Conversations" }).getByRole("link");
-    const cleoClient = await clientFor(app, CLEO);
+    const cleoClient = await signedInClient(app, CLEO);
     const withCleo = await cleoClient.mutation(api.conversations.openWith, { userId: ben.userId });
     await cleoClient.mutation(api.messages.send, { conversationId: withCleo, text: "Hello from Cleo" });
     await expect.poll(() => rows.first().textContent(), { timeout: LIVE_TIMEOUT_MS }).toContain("Hello from Cleo");
     await page.getByRole("link", { name: "Messages, 1 unread" }).waitFor({ timeout: LIVE_TIMEOUT_MS });
 
-    await (await clientFor(app, ANN)).mutation(api.messages.send, { conversationId, text: "One more thing" });
+    await (await signedInClient(app, ANN)).mutation(api.messages.send, { conversationId, text: "One more thing" });
     await expect.poll(() => rows.first().textContent(), { timeout: LIVE_TIMEOUT_MS }).toContain("One more thing");
     await expect(rows.nth(1).textContent()).resolves.toContain("Hello from Cleo");
     await page.getByRole("link", { name: "Messages, 2 unread" }).waitFor({ timeout: LIVE_TIMEOUT_MS });
   });
 
   it("pages back with Load older, and offers New messages while Ben reads older ones", async () => {
-    const annClient = await clientFor(app, ANN);
+    const annClient = await signedInClient(app, ANN);
     // A long backlog, written straight to the table (sending it would take Ann's allowance of
     // twenty messages at once); the last part is sent, so previews and counts move as usual.
     await app.engine.admin.run(async (ctx) => {

@@ -9,7 +9,6 @@
  * Carol's first mention goes through the chat composer's @-picker; the two later ones (only there
  * to have something to mark read) through `chatMessages.send` with their mention spans.
  */
-import { ConvexHttpClient } from "convex/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
@@ -18,7 +17,7 @@ import { startApp, type App } from "./harness/app";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
 import { addPostAs } from "./harness/content";
-import { signedInPage, signInTokens, type SignedIn, type TestUser } from "./harness/users";
+import { signedInPage, type SignedIn, signedInClient } from "./harness/users";
 
 const LIVE_TIMEOUT_MS = 10_000;
 const ALICE = { name: "Alice Adams", email: "alice@example.com" };
@@ -26,12 +25,6 @@ const BOB = { name: "Bob Brooks", email: "bob@example.com" };
 const CAROL = { name: "Carol Cole", email: "carol@example.com" };
 const POST_TITLE = "Spring reading notes";
 const ROOM_NAME = "Book club";
-
-async function clientFor(app: App, user: TestUser): Promise<ConvexHttpClient> {
-  const client = new ConvexHttpClient(app.url);
-  client.setAuth((await signInTokens(app.engine, user)).token);
-  return client;
-}
 
 function bell(page: Page, unread: number | null) {
   const name = unread === null ? "Notifications" : `Notifications, ${unread} unread`;
@@ -136,7 +129,7 @@ describe("notifications journey", () => {
   });
 
   it("Carol mentions Alice in a chat room: the bell counts it and the link opens the room", async () => {
-    const carolClient = await clientFor(app, CAROL);
+    const carolClient = await signedInClient(app, CAROL);
     roomId = await carolClient.mutation(api.chats.create, { name: ROOM_NAME });
     // Carol writes "@Ali", picks Alice from the composer's list of people, and sends.
     const composer = carol.page.getByRole("textbox", { name: "Message" });
@@ -184,7 +177,7 @@ describe("notifications journey", () => {
     await page.keyboard.press("Space");
     await expect.poll(() => likes.getAttribute("aria-checked")).toBe("false");
     await expect
-      .poll(async () => (await clientFor(app, ALICE)).query(api.notificationPreferences.mine, {}))
+      .poll(async () => (await signedInClient(app, ALICE)).query(api.notificationPreferences.mine, {}))
       .toMatchObject({ likes: false, mentions: true });
     await preferences.scrollIntoViewIfNeeded();
     await checkEverywhere(page, "preferences");
@@ -205,12 +198,12 @@ describe("notifications journey", () => {
       );
     await expect.poll(liked).toBe(true);
     await expect(likeNotificationsOf(app, alice.userId)).resolves.toBe(0);
-    await expect((await clientFor(app, ALICE)).query(api.notifications.unreadCount, {})).resolves.toBe(0);
+    await expect((await signedInClient(app, ALICE)).query(api.notifications.unreadCount, {})).resolves.toBe(0);
     await bell(page, null).waitFor();
   });
 
   it("Mark all as read takes the bell to 0", async () => {
-    const carolClient = await clientFor(app, CAROL);
+    const carolClient = await signedInClient(app, CAROL);
     for (const text of ["first", "second"]) {
       const mention = `@${ALICE.name}`;
       await carolClient.mutation(api.chatMessages.send, {

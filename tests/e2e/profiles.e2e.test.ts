@@ -245,9 +245,13 @@ describe("the name step after the first sign-in", () => {
     const row = page.getByRole("region", { name: "Everyone" }).getByRole("listitem").filter({ hasText: longName });
     await row.waitFor({ timeout: LIVE_TIMEOUT_MS });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
-    // The top bar's Log Out is big enough to tap, and still fits.
-    const logOut = await page.getByRole("button", { name: "Log Out" }).boundingBox();
-    expect(Math.min(logOut!.width, logOut!.height)).toBeGreaterThanOrEqual(40);
+    // The top bar's round buttons are big enough to tap; Log Out is on the account page, one tap away.
+    const banner = page.getByRole("banner");
+    for (const name of ["Search", "Messages"]) {
+      const button = await banner.getByRole("link", { name, exact: false }).first().boundingBox();
+      expect(Math.min(button!.width, button!.height), name).toBeGreaterThanOrEqual(36);
+    }
+    expect(await banner.getByRole("button", { name: "Log Out" }).isVisible()).toBe(false);
     // Its buttons are whole on screen.
     const message = row.getByRole("button", { name: /^Message/ });
     const box = await message.boundingBox();

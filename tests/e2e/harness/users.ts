@@ -6,6 +6,7 @@
  * (register form, code from the dev mailbox, one-click verification link).
  */
 import { createAccount } from "@convex-dev/auth/server";
+import { ConvexHttpClient } from "convex/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { profileSearchFields } from "../../../convex/lib/search/profiles";
@@ -86,6 +87,13 @@ export async function signInTokens(engine: Engine, user: TestUser): Promise<Auth
   )) as { tokens?: AuthTokens | null };
   if (!result.tokens) throw new Error(`signing ${user.email} in gave no tokens (is the account verified?)`);
   return result.tokens;
+}
+
+/** An HTTP client of the app signed in as `user` (already verified), for setting a scene up without a browser. */
+export async function signedInClient(app: RunningApp, user: TestUser): Promise<ConvexHttpClient> {
+  const client = new ConvexHttpClient(app.url);
+  client.setAuth((await signInTokens(app.engine, user)).token);
+  return client;
 }
 
 /** The localStorage entries ConvexAuthProvider reads (namespace = the Convex URL, here the page origin). */

@@ -63,7 +63,7 @@ export function TopBarSearch() {
           if (onSearchPage && focusVisibleSearchField()) event.preventDefault();
         }}
         className={clsx(
-          "flex size-8 shrink-0 items-center justify-center rounded-full transition focus-ring sm:size-10 lg:hidden",
+          "flex size-9 shrink-0 items-center justify-center rounded-full transition focus-ring sm:size-10 lg:hidden",
           onSearchPage ? "bg-accent-soft text-accent-fg" : "text-fg-muted hover:bg-surface-muted hover:text-fg",
         )}
       >
