@@ -8,14 +8,13 @@ import { SearchPage } from "@/features/search/search-page";
 /**
  * Search results wear the cards they have everywhere else. Those cards belong to their features,
  * which the search feature may not import (one feature never imports another), so the app, which
- * sits above every feature, hands them to the page. Chat room cards take no highlight yet: the
- * card is issue 32's to change.
+ * sits above every feature, hands them to the page.
  */
 const cards: SearchCards = {
   person: (person, highlight) => <PersonRow person={person} highlight={highlight} />,
   book: (book, highlight) => <BookCard book={book} highlight={highlight} />,
   post: (post, highlight) => <PostCard post={post} highlight={highlight} />,
-  chatRoom: (room) => <ChatRoomCard room={room} />,
+  chatRoom: (room, highlight) => <ChatRoomCard room={room} highlight={highlight} />,
 };
 
 /** /search, as a lazy route of its own (src/app/router.tsx). */

@@ -1,4 +1,5 @@
 import { Trash2, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { IconButton } from "@/components/ui/icon-button";
 import { TimeAgo } from "@/components/ui/time-ago";
@@ -13,10 +14,13 @@ type ChatRoomCardProps = {
   unread?: boolean;
   /** Offered to the room's creator only (the server checks again). */
   onDelete?: () => void;
+  /** Marks the words a search found in the name and description (/search). */
+  highlight?: (text: string) => ReactNode;
 };
 
 /** A room in the list: cover, name, description, who is in it now and when it last spoke. */
-export function ChatRoomCard({ room, unread = false, onDelete }: ChatRoomCardProps) {
+export function ChatRoomCard({ room, unread = false, onDelete, highlight }: ChatRoomCardProps) {
+  const marked = (text: string) => (highlight ? highlight(text) : text);
   return (
     <article className="relative flex gap-3 rounded-xl border border-line bg-surface p-3 shadow-sm transition focus-within:ring-2 focus-within:ring-focus hover:shadow-md sm:gap-4 sm:p-4">
       <ChatRoomCover imageUrl={room.imageUrl} size="lg" />
@@ -27,7 +31,7 @@ export function ChatRoomCard({ room, unread = false, onDelete }: ChatRoomCardPro
             to={paths.chat.href(room._id)}
             className="line-clamp-1 break-all outline-none after:absolute after:inset-0 after:rounded-xl hover:text-accent-fg"
           >
-            {room.name}
+            {marked(room.name)}
             {unread && <span className="sr-only"> (new messages since your last visit)</span>}
           </Link>
           {unread && (
@@ -39,7 +43,7 @@ export function ChatRoomCard({ room, unread = false, onDelete }: ChatRoomCardPro
             </span>
           )}
         </h2>
-        <p className="mt-0.5 line-clamp-2 text-sm break-words text-fg-muted">{room.description}</p>
+        <p className="mt-0.5 line-clamp-2 text-sm break-words text-fg-muted">{marked(room.description)}</p>
         <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-fg-muted">
           <span className="inline-flex items-center gap-1">
             <Users aria-hidden className="size-3.5" />
