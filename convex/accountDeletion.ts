@@ -95,7 +95,12 @@ export const resumeStalled = internalMutation({
       .query("accountDeletions")
       .withIndex("by_updatedAt", (q) => q.lt("updatedAt", now - STALLED_AFTER_MS))
       .take(RESUME_BATCH);
-    for (const deletion of stalled) {
+    // Marked "still running" while the clock ran ahead (lib/clock.ts): stalled too, not a day later.
+    const markedAhead = await ctx.db
+      .query("accountDeletions")
+      .withIndex("by_updatedAt", (q) => q.gt("updatedAt", now))
+      .take(RESUME_BATCH);
+    for (const deletion of [...stalled, ...markedAhead]) {
       await ctx.db.patch(deletion._id, { updatedAt: now });
       await ctx.scheduler.runAfter(0, internal.accountDeletion.nextBatch, { deletionId: deletion._id });
     }

@@ -212,7 +212,10 @@ export const applyEmailChange = internalMutation({
     const change = await ctx.db.get(changeId);
     // Replaced by a newer request meanwhile: this code was for the old one.
     if (change === null || change.userId !== userId) return refuse(ACCOUNT_MESSAGES.invalidEmailCode);
-    if (change.expiresAt <= Date.now()) {
+    const now = Date.now();
+    // A code lasts EMAIL_CHANGE_LIFETIME_MS from its request; one requested while the clock ran
+    // ahead (lib/clock.ts) would otherwise stay good for as long as the clock was ahead.
+    if (change.expiresAt <= now || change.expiresAt > now + EMAIL_CHANGE_LIFETIME_MS) {
       await ctx.db.delete(change._id);
       return refuse(ACCOUNT_MESSAGES.invalidEmailCode);
     }

@@ -14,6 +14,7 @@ import {
 import { existingRoom, LAST_MESSAGE_AT_RESOLUTION_MS } from "./lib/chats";
 import { cappedPage } from "./lib/conversations";
 import { publicUsers } from "./lib/creators";
+import { writtenAhead } from "./lib/clock";
 import { userMutation, userQuery } from "./lib/functions";
 import { checkedMentions, notifyMentions, replaceMentionRefs, writeMentionRefs } from "./lib/mentions";
 import { requireEditable } from "./lib/message-edits";
@@ -111,7 +112,12 @@ export const send = userMutation({
       sourceId: messageId,
     });
     const now = Date.now();
-    if (room.lastMessageAt === undefined || now - room.lastMessageAt >= LAST_MESSAGE_AT_RESOLUTION_MS) {
+    // A time written while the clock ran ahead (lib/clock.ts) is put right by the next message.
+    if (
+      room.lastMessageAt === undefined ||
+      now - room.lastMessageAt >= LAST_MESSAGE_AT_RESOLUTION_MS ||
+      writtenAhead(room.lastMessageAt, now)
+    ) {
       await ctx.db.patch(room._id, { lastMessageAt: now });
     }
     return messageId;

@@ -20,6 +20,14 @@ import type { MutationCtx } from "../_generated/server";
  */
 const TICKET_INTERVALS = 2;
 
+/**
+ * The latest a ticket can lapse: TICKET_INTERVALS of the longest heartbeat interval (60 s,
+ * chatPresence.MAX_HEARTBEAT_INTERVAL_MS) from now. One lapsing later was issued while the clock
+ * ran ahead (lib/clock.ts) and would skip the heartbeat allowance for as long as it was ahead; it
+ * counts as lapsed, so that heartbeat takes from the allowance and gets a ticket on the right clock.
+ */
+const LONGEST_TICKET_MS = TICKET_INTERVALS * 60_000;
+
 /** What a ticket is bound to: one tab's session of one person in one room. */
 export type TicketSubject = { userId: Id<"users">; roomId: Id<"chatRooms">; sessionId: string };
 
@@ -44,7 +52,7 @@ export async function isValidTicket(
   const match = /^(\d{1,15})\.([0-9a-f]{64})$/.exec(ticket);
   if (match === null) return false;
   const expiresAt = Number(match[1]);
-  if (expiresAt <= now) return false;
+  if (expiresAt <= now || expiresAt > now + LONGEST_TICKET_MS) return false;
   return match[2] === (await sign(await presenceKey(ctx), subject, expiresAt));
 }
 

@@ -6,6 +6,8 @@
  * that signed in to the address before is not held by the address-wide count at all: a
  * stranger who keeps it at its longest wait slows new browsers, not the owner's own.
  */
+import { writtenAhead } from "./clock";
+
 export type FailureCount = { failures: number; lastFailureAt: number; retryAfter: number };
 
 export const BACKOFF = {
@@ -56,7 +58,13 @@ function delayAfter(failures: number, scope: BackoffScope): number {
   return over <= 0 ? 0 : Math.min(BACKOFF.firstDelayMs * 2 ** (over - 1), BACKOFF.maxDelayMs);
 }
 
-/** Whole seconds to wait before the next try is looked at (0 = go ahead). */
+/**
+ * Whole seconds to wait before the next try is looked at (0 = go ahead). A count whose last
+ * failure lies in the future was written while the clock ran ahead (lib/clock.ts): its wait counts
+ * as served, so the try goes ahead and the count it writes (afterFailure) carries the right time;
+ * a refusal writes nothing, so a wait measured from that time would hold until the clock caught up.
+ */
 export function secondsToWait(count: FailureCount | null, now: number): number {
-  return count === null || count.retryAfter <= now ? 0 : Math.ceil((count.retryAfter - now) / 1000);
+  if (count === null || count.retryAfter <= now || writtenAhead(count.lastFailureAt, now)) return 0;
+  return Math.ceil((count.retryAfter - now) / 1000);
 }

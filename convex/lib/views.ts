@@ -1,5 +1,6 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { writtenAhead } from "./clock";
 import { changeItemCount } from "./item-counts";
 
 /** A viewer counts again only after this long, so reloads do not inflate `views`. */
@@ -21,6 +22,12 @@ export async function recordView(
     .query("views")
     .withIndex("by_targetId_and_userId", (q) => q.eq("targetId", targetId).eq("userId", userId))
     .unique();
+  if (last && writtenAhead(last.viewedAt, now)) {
+    // Seen "in the future" (the clock ran ahead: lib/clock.ts): counts as seen now, and says so,
+    // or this viewer would not count again until the clock caught up.
+    await ctx.db.patch(last._id, { viewedAt: now });
+    return false;
+  }
   if (last && now - last.viewedAt < VIEW_WINDOW_MS) return false;
   if (last) await ctx.db.patch(last._id, { viewedAt: now });
   else await ctx.db.insert("views", { targetId, userId, viewedAt: now });

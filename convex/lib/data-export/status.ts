@@ -5,6 +5,7 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { STALLED_AFTER_MS } from "../../shared/data-export";
+import { writtenAhead } from "../clock";
 
 /** The row and its file are deleted this long after the start (issue 30: "deleted after a day"). */
 export const KEEP_EXPORT_MS = 24 * 60 * 60 * 1000;
@@ -22,9 +23,13 @@ export async function latestExport(ctx: QueryCtx, userId: Id<"users">): Promise<
     .first();
 }
 
-/** Whether a running export still counts as running at `now` (its action wrote recently). */
+/**
+ * Whether a running export still counts as running at `now` (its action wrote recently). One last
+ * written "in the future" (the clock ran ahead, lib/clock.ts) has stalled: a live action would have
+ * written since on the right clock, and it must not hold off a new export until the clock catches up.
+ */
 export function isRunning(row: Doc<"dataExports">, now: number): boolean {
-  return row.status === "running" && now - row.updatedAt < STALLED_AFTER_MS;
+  return row.status === "running" && !writtenAhead(row.updatedAt, now) && now - row.updatedAt < STALLED_AFTER_MS;
 }
 
 /** Deletes an export's row and its stored ZIP, if any. */

@@ -25,6 +25,7 @@ import { writeLog } from "./audit";
 import { type Actor, DASHBOARD, roleOf } from "./roles";
 import { describeCounts, noneRemoved, REMOVAL_KINDS, type RemovalKind } from "./removal-kinds";
 import { recordNotification } from "../notifications/record";
+import { writtenAhead } from "../clock";
 
 export const REMOVAL_REASON_REQUIRED = "Please give a reason for the removal.";
 export const CANNOT_REMOVE_OWN = "You cannot remove all of your own content here.";
@@ -81,7 +82,8 @@ export async function startContentRemoval(
   const now = Date.now();
   const running = await latestRemoval(ctx, userId);
   if (running !== null && running.finishedAt === undefined) {
-    if (now - running.updatedAt > STALLED_AFTER_MS) {
+    // Last written "in the future" (the clock ran ahead, lib/clock.ts): stalled as well.
+    if (now - running.updatedAt > STALLED_AFTER_MS || writtenAhead(running.updatedAt, now)) {
       await ctx.db.patch(running._id, { updatedAt: now });
       await ctx.scheduler.runAfter(0, internal.moderationSweep.removeNextBatch, { removalId: running._id });
     }
