@@ -23,4 +23,9 @@ crons.interval("forget old mail", { hours: 1 }, internal.mail.forgetOldMail, {})
 // Read notifications not changed for 90 days go, a batch per run (notifications.deleteOldRead).
 crons.interval("delete old read notifications", { hours: 1 }, internal.notifications.deleteOldRead, {});
 
+// Rows whose parent is gone because a cascade was cut off (a failed run, or a move: backups leave
+// pending scheduled functions out) go in a daily pass, a batch per run; this also restarts a
+// pass whose chain of runs stopped (orphanSweep.ts).
+crons.interval("sweep orphaned rows", { minutes: 10 }, internal.orphanSweep.sweep, {});
+
 export default crons;

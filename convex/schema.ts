@@ -427,6 +427,23 @@ export default defineSchema({
   }),
 
   /**
+   * The orphan sweep (orphanSweep.ts, lib/orphan-sweep/): one row per dependent table it walks,
+   * with where this pass got to, so a cut-off cascade's leftovers go even after a move.
+   */
+  orphanSweeps: defineTable({
+    /** The dependent table (lib/orphan-sweep/kinds.ts). */
+    kind: v.string(),
+    /** The page cursor after the last batch looked at; null = from the start. */
+    cursor: v.union(v.string(), v.null()),
+    /** Orphans removed in this pass so far. */
+    removed: v.number(),
+    passStartedAt: v.number(),
+    /** When this pass reached the table's end; absent while it is still walking. */
+    finishedAt: v.optional(v.number()),
+    updatedAt: v.number(),
+  }),
+
+  /**
    * Counts from before they moved to the sharded counter component (lib/counters.ts): read as
    * the base its shards add to, never written.
    */
