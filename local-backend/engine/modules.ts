@@ -74,6 +74,28 @@ export async function exportedFunction(modules: ModuleMap, udfPath: string): Pro
   return exported ?? null;
 }
 
+/**
+ * Convex's refusal to schedule a function that does not exist (checked when it is scheduled, not
+ * when it runs), or null when `udfPath` names a function of `modules`. `componentPath` ("" for
+ * the app) is the component the function was looked up in.
+ */
+export async function unschedulableFunctionError(
+  modules: ModuleMap | undefined,
+  udfPath: string,
+  componentPath: string,
+): Promise<string | null> {
+  const [modulePath = "", exportName = "default"] = udfPath.split(":");
+  const module = `${modulePath.replace(/\.js$/, "")}.js`;
+  const load = modules?.[`./convex/${module.replace(/\.js$/, ".ts")}`] ?? modules?.[`./convex/${module}`];
+  if (load === undefined) {
+    const where = componentPath === "" ? "" : `${componentPath} `;
+    return `Attempted to schedule function at nonexistent path: ${where}${module}`;
+  }
+  if (modules !== undefined && (await exportedFunction(modules, udfPath)) !== null) return null;
+  const inComponent = componentPath === "" ? "" : ` in '${componentPath}'`;
+  return `Attempted to schedule function, but no exported function ${exportName} found in the file: ${module}${inComponent}. Did you forget to export it?`;
+}
+
 /** Whether `udfPath` ("module:export") is a query, mutation or action, or null when there is none. */
 export async function functionKindOf(modules: ModuleMap, udfPath: string): Promise<FunctionKind | null> {
   const exported = await exportedFunction(modules, udfPath);

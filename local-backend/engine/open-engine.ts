@@ -165,7 +165,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
   }
   const storage = new Storage(internals, t, fileStore, options.cloudUrl, new UploadTokens(env.JWT_PRIVATE_KEY ?? ""));
   const direct = options.directQueries === false ? null : new DirectQueries(directDatabases, storage, internals);
-  const scheduler = new Scheduler(t, internals, modules);
+  const scheduler = new Scheduler(t, internals, modulesByPath);
   const listeners = new CommitListeners();
   const journals = new QueryJournals();
   installSyscalls(internals, storage, scheduler, reads, journals);

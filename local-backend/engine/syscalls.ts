@@ -7,6 +7,7 @@ import { Base64, convexToJson, jsonToConvex, type JSONValue } from "convex/value
 import { databaseOf, tableOfId, type Internals } from "./convex-test-internals";
 import { DocumentReplies } from "./document-replies";
 import { SYSTEM_TABLES_READ_ONLY } from "./limits";
+import { unschedulableFunctionError } from "./modules";
 import type { QueryJournals } from "./query-journal";
 import type { ReadTracker } from "./read-tracker";
 import type { Scheduler } from "./scheduler";
@@ -59,7 +60,7 @@ export function installSyscalls(
         return reply({ blob: Base64.fromByteArray(bytes), contentType: blob.type === "" ? null : blob.type });
       }
       case "1.0/schedule":
-        return reply(schedule(internals, scheduler, args as ScheduleArgs));
+        return reply(await schedule(internals, scheduler, args as ScheduleArgs));
       default:
         return await convexTestAsync(op, jsonArgs);
     }
@@ -92,16 +93,22 @@ function checkWritable(jsonArgs: string): void {
 
 /**
  * Always runs inside a transaction (actions reach it through convex-test's `actions/schedule`).
- * The job goes to the `_scheduled_functions` table of the component that schedules it.
+ * The job goes to the `_scheduled_functions` table of the component that schedules it, even when
+ * it runs a function of another component (a child's by `components.…`, any by handle), as on
+ * Convex; the scheduler keeps where it runs beside it. The function must exist when scheduled.
  */
-function schedule(internals: Internals, scheduler: Scheduler, args: ScheduleArgs): string {
+async function schedule(internals: Internals, scheduler: Scheduler, args: ScheduleArgs): Promise<string> {
   const componentPath = internals.currentComponentPath();
   const target = scheduledFunction(args, componentPath);
-  if (target.componentPath !== componentPath) {
-    throw new Error(
-      `local backend: scheduling a function of another component (${target.componentPath}:${target.udfPath}) is not supported; schedule a function of your own that calls it`,
-    );
+  if (internals.convexGlobal.components[target.componentPath] === undefined) {
+    throw new Error(`Attempted to schedule function at nonexistent path: ${target.componentPath} ${target.udfPath}`);
   }
+  const missing = await unschedulableFunctionError(
+    scheduler.modulesOf(target.componentPath),
+    target.udfPath,
+    target.componentPath,
+  );
+  if (missing !== null) throw new Error(missing);
   const scheduledTime = args.ts * 1000;
   const jobId = databaseOf(internals, componentPath).insert("_scheduled_functions", {
     args: [jsonToConvex(args.args)],
@@ -109,7 +116,7 @@ function schedule(internals: Internals, scheduler: Scheduler, args: ScheduleArgs
     scheduledTime,
     state: { kind: "pending" },
   });
-  scheduler.add(componentPath, jobId, scheduledTime);
+  scheduler.add(componentPath, jobId, scheduledTime, target.componentPath);
   return jobId;
 }
 

@@ -1,0 +1,7 @@
+import { defineApp } from "convex/server";
+import relay from "../relay/convex.config";
+
+const app = defineApp();
+app.use(relay);
+
+export default app;
