@@ -1,9 +1,9 @@
 import { X } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { PICTURE_ALT_MAX } from "@convex/shared/message-extras";
 import type { PictureAttachment } from "./use-picture-attachment";
+import { useObjectUrl } from "@/hooks/use-object-url";
 
 /**
  * Above the message box while a picture is chosen: a small preview with its name, Remove, and the
@@ -61,19 +61,4 @@ export function PictureDraft({ picture }: { picture: PictureAttachment }) {
       )}
     </div>
   );
-}
-
-/** A temporary URL for previewing a local file, released when the file changes or the preview goes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }

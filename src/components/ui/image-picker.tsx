@@ -1,8 +1,9 @@
 import { ImagePlus } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent } from "react";
 import { decodesAsImage } from "@/lib/image-decode";
 import { isImageFile } from "@/lib/image-resize";
 import { buttonClass } from "./button-styles";
+import { useObjectUrl } from "@/hooks/use-object-url";
 
 type ImagePickerProps = {
   label: string;
@@ -120,19 +121,4 @@ export function ImagePicker({
       )}
     </div>
   );
-}
-
-/** A temporary URL for previewing a local file, released when the file changes or the picker goes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
