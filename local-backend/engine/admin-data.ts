@@ -1,16 +1,24 @@
 /**
  * Whole-table access for the deployment's administrator (the `npx convex` CLI's `data`,
- * `export` and `import`), on the app's own database. Reads take the committed state as it is
- * in memory, in one synchronous step, so they see one consistent snapshot. Imports run inside
- * one transaction (see LocalEngine.admin.importDocuments), so they are all or nothing and
- * durable like any mutation.
+ * `export` and `import`), on the app's database or a component's (each has its own). Reads
+ * take the committed state as it is in memory, in one synchronous step, so they see one
+ * consistent snapshot. Imports run inside one transaction across the app and its components
+ * (see LocalEngine.admin.importDocuments), so they are all or nothing and durable like any
+ * mutation.
  */
 import { convexToJson, jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { inFieldOrder } from "./field-order";
 import { tableOfId, type DatabaseFake, type StoredDocument } from "./convex-test-internals";
 
-/** How an import treats a table that already has documents (the CLI's --append / --replace). */
-export type ImportMode = "requireEmpty" | "append" | "replace";
+/**
+ * How an import treats a table that already has documents (the CLI's --append / --replace);
+ * "replaceAll" (--replace-all) replaces the imported tables and empties every other table of
+ * the app and of every component, as Convex's ImportMode::ReplaceAll does.
+ */
+export type ImportMode = "requireEmpty" | "append" | "replace" | "replaceAll";
+
+/** One table's documents (Convex JSON) for an import; componentPath "" is the app's own. */
+export type ImportTable = { componentPath: string; table: string; documents: readonly JSONValue[] };
 
 /** Tables of the schema and tables holding documents, system tables (`_storage`, …) included. */
 export function tableNames(db: DatabaseFake): string[] {
@@ -49,7 +57,7 @@ export function importInto(db: DatabaseFake, table: string, documents: readonly 
       `Table ${table} already has ${existing.length} documents: import with --replace to replace them or --append to add to them`,
     );
   }
-  if (mode === "replace") for (const id of existing) db.delete(table, id);
+  if (mode === "replace" || mode === "replaceAll") for (const id of existing) db.delete(table, id);
   const fresh = new Set<string>();
   for (const json of documents) {
     const value = jsonToConvex(json);
@@ -65,6 +73,34 @@ export function importInto(db: DatabaseFake, table: string, documents: readonly 
     }
   }
   return documents.length;
+}
+
+/**
+ * --replace-all: empties every table of `db` the import does not name (system tables stay;
+ * they are not the user's). Runs inside the import's transaction. Returns the documents deleted.
+ */
+export function emptyTablesNotIn(db: DatabaseFake, imported: ReadonlySet<string>): number {
+  let deleted = 0;
+  for (const table of tableNames(db)) {
+    if (table.startsWith("_") || imported.has(table)) continue;
+    const ids: string[] = [];
+    db._iterateDocs(table, (document) => ids.push(document._id));
+    for (const id of ids) db.delete(table, id);
+    deleted += ids.length;
+  }
+  return deleted;
+}
+
+/**
+ * Writes one document under the id it had, when that id is one of this backend's for `table`
+ * and is free; returns false (nothing written) otherwise. For `_storage`, whose ids the app's
+ * documents hold and which must therefore survive an import (engine/storage.ts).
+ */
+export function insertKeepingId(db: DatabaseFake, table: string, document: Record<string, Value>): boolean {
+  const { _id, _creationTime, ...fields } = document;
+  if (typeof _id !== "string" || typeof _creationTime !== "number" || !keepsId(db, table, _id, new Set())) return false;
+  insertWithId(db, table, _id, _creationTime, fields);
+  return true;
 }
 
 function keepsId(db: DatabaseFake, table: string, id: string, fresh: Set<string>): boolean {

@@ -1,7 +1,15 @@
 /** The Engine the server talks to (see ./types.ts); built by ./open-engine.ts. */
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
 import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
-import { documentsOf, importInto, tableNames, ImportError, type ImportMode } from "./admin-data";
+import {
+  documentsOf,
+  emptyTablesNotIn,
+  importInto,
+  tableNames,
+  ImportError,
+  type ImportMode,
+  type ImportTable,
+} from "./admin-data";
 import type { CommitListeners } from "./commit-hook";
 import type { DatabaseFake, FunctionPath, TestAccessor } from "./convex-test-internals";
 import { WriteFailedError, type DurableLog } from "./durable-log";
@@ -16,7 +24,7 @@ import type { DirectQueries } from "./direct-queries";
 import { checkClientCall, type FunctionKind, type ModuleMap } from "./modules";
 import type { Scheduler } from "./scheduler";
 import type { SnapshotReads } from "./snapshot-reads";
-import type { Storage, StoredFile } from "./storage";
+import type { ImportedFile, Storage, StoredFile } from "./storage";
 import type { UploadTokenRefusal } from "./upload-tokens";
 import { EngineError, type Access, type CommitInfo, type Engine, type Identity, type MutationTrace } from "./types";
 
@@ -36,6 +44,8 @@ type Parts = {
   requestOutcomes: RequestOutcomes;
   /** The app's own database (admin reads and imports). */
   db: DatabaseFake;
+  /** Every database by component path ("" is the app's), for admin reads and imports. */
+  databases: Readonly<Record<string, { db: DatabaseFake }>>;
   environment: Environment;
   adminKey: string;
   isNew: boolean;
@@ -199,18 +209,35 @@ export class LocalEngine implements Engine {
       await this.durably(() => withoutLimits(() => this.parts.t.action(fn as (ctx: never) => Promise<T>))),
     call: async (udfPath: string, args: JSONValue): Promise<JSONValue> =>
       await this.call(() => this.parts.t.fun(pathOf(udfPath), jsonToConvex(args)), true),
-    tables: (): string[] => tableNames(this.parts.db),
-    documents: (table: string): JSONValue[] => documentsOf(this.parts.db, table),
+    tables: (componentPath = ""): string[] => tableNames(this.databaseOf(componentPath)),
+    documents: (table: string, componentPath = ""): JSONValue[] => documentsOf(this.databaseOf(componentPath), table),
+    componentPaths: (): string[] =>
+      Object.keys(this.parts.databases)
+        .filter((path) => path !== "")
+        .sort(),
     importDocuments: async (
-      tables: readonly { table: string; documents: readonly JSONValue[] }[],
+      tables: readonly ImportTable[],
       mode: ImportMode,
+      files: readonly ImportedFile[] | null = null,
     ): Promise<number> => {
       this.checkOpen();
-      const importAll = async () =>
-        tables.reduce(
-          (written, { table, documents }) => written + importInto(this.parts.db, table, documents, mode),
-          0,
-        );
+      const importAll = async () => {
+        const databases = tables.map(({ componentPath }) => this.databaseOf(componentPath));
+        if (mode === "replaceAll") {
+          for (const [componentPath, { db }] of Object.entries(this.parts.databases)) {
+            const named = tables.filter((table) => table.componentPath === componentPath).map(({ table }) => table);
+            emptyTablesNotIn(db, new Set(named));
+          }
+        }
+        let written = 0;
+        tables.forEach(({ table, documents }, index) => {
+          const db = databases[index];
+          if (db !== undefined) written += importInto(db, table, documents, mode);
+        });
+        // Last: once its files are written, nothing else of the import can fail but the commit.
+        if (files !== null) written += await this.parts.storage.importFiles(files, mode);
+        return written;
+      };
       try {
         // One transaction (t.run), like admin.run; an ImportError rolls it back and reaches the
         // CLI as it is, not as a function failure.
@@ -299,6 +326,17 @@ export class LocalEngine implements Engine {
       const result = await read();
       if (listeners.appliedInMemory === commitsBefore || attempt === MAX_QUERY_ATTEMPTS) return result;
     }
+  }
+
+  /** An installed component's database ("" is the app's); an import naming another is refused. */
+  private databaseOf(componentPath: string): DatabaseFake {
+    const installed = this.parts.databases[componentPath];
+    if (installed === undefined) {
+      throw new ImportError(
+        `No component is installed at ${componentPath} in this deployment (convex/convex.config.ts)`,
+      );
+    }
+    return installed.db;
   }
 
   private checkOpen(): void {

@@ -198,6 +198,7 @@ async function openLocked(dataDir: string, options: EngineOptions, unlock: () =>
     direct,
     requestOutcomes,
     db: internals.db,
+    databases: internals.convexGlobal.components,
     environment,
     adminKey,
     isNew: state.isNew,

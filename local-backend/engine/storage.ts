@@ -6,6 +6,8 @@
  * contents are written durably before whatever stored them is acknowledged.
  */
 import { createHash } from "node:crypto";
+import type { Value } from "convex/values";
+import { ImportError, insertKeepingId, type ImportMode } from "./admin-data";
 import { FileStore } from "./file-store";
 import type { Internals, StoredDocument, TestAccessor } from "./convex-test-internals";
 import type { UploadTokens } from "./upload-tokens";
@@ -13,6 +15,9 @@ import type { UploadTokens } from "./upload-tokens";
 const TABLE = "_storage";
 
 type StorageDocument = StoredDocument & { size: number; sha256: string; contentType?: string };
+
+/** A `_storage` document of a snapshot (Convex values) with the file the snapshot holds for it. */
+export type ImportedFile = { document: Record<string, Value>; bytes: Uint8Array };
 
 /** A committed file for the server; `sha256` is base64, as the `_storage` document has it. */
 export type StoredFile = { blob: Blob; contentType: string; sha256: string };
@@ -63,6 +68,61 @@ export class Storage {
       await this.files.removeTemporary(temporary);
       throw error;
     }
+  }
+
+  /**
+   * `npx convex import` of a snapshot's `_storage` (server/admin/snapshot-import.ts), inside the
+   * import's transaction. Each file keeps its id, which the app's documents hold, and goes
+   * through store()'s steps (temporary file, document, placed before its record is written).
+   * The snapshot's sha256 must be the file's: a file changed in the ZIP is refused, not served.
+   * A file already stored under its id with the same content stays as it is (a round trip into
+   * the same backend); --replace deletes the other stored files. Returns the files written.
+   */
+  async importFiles(files: readonly ImportedFile[], mode: ImportMode): Promise<number> {
+    const db = this.internals.db;
+    const kept = new Set<string>();
+    const existing: string[] = [];
+    db._iterateDocs(TABLE, (document) => existing.push(document._id));
+    if (existing.length > 0 && mode === "requireEmpty") {
+      throw new ImportError(
+        `_storage already has ${existing.length} files: import with --replace to replace them or --append to add to them`,
+      );
+    }
+    const fresh: { bytes: Uint8Array; document: Record<string, Value>; metadata: Record<string, Value> }[] = [];
+    for (const { document, bytes } of files) {
+      const sha256 = createHash("sha256").update(bytes).digest("base64");
+      const id = typeof document._id === "string" ? document._id : "";
+      if (document.sha256 !== undefined && document.sha256 !== sha256) {
+        throw new ImportError(`The file _storage/${id} does not match the sha256 its _storage document records`);
+      }
+      const stored = this.committed(id);
+      if (stored !== null) {
+        if (stored.sha256 !== sha256) throw new ImportError(`_storage ${id} already holds another file`);
+        kept.add(id);
+        continue;
+      }
+      const contentType = typeof document.contentType === "string" ? document.contentType : "";
+      const metadata = { size: bytes.byteLength, sha256, ...(contentType !== "" ? { contentType } : {}) };
+      const identity = { _id: document._id ?? null, _creationTime: document._creationTime ?? null };
+      fresh.push({ bytes, metadata, document: { ...metadata, ...identity } });
+    }
+    if (mode === "replace" || mode === "replaceAll") {
+      for (const id of existing) if (!kept.has(id)) db.delete(TABLE, id);
+    }
+    const temporaries: string[] = [];
+    try {
+      for (const { bytes } of fresh) temporaries.push(await this.files.writeTemporary(bytes));
+    } catch (error) {
+      await Promise.all(temporaries.map((temporary) => this.files.removeTemporary(temporary)));
+      throw error;
+    }
+    fresh.forEach(({ bytes, document, metadata }, index) => {
+      // An id that is not this backend's (a Convex deployment's) cannot be kept: a new one.
+      const storageId = insertKeepingId(db, TABLE, document) ? String(document._id) : db.insert(TABLE, metadata);
+      this.unplaced.set(storageId, temporaries[index] ?? "");
+      this.unwritten.set(storageId, bytes);
+    });
+    return fresh.length + kept.size;
   }
 
   /** Called by the log before the record inserting `storageId` is written. */

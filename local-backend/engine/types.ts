@@ -8,10 +8,10 @@
 import type { JSONValue } from "convex/values";
 import type { ActionCtx, MutationCtx } from "../../convex/_generated/server";
 import type { DataFiles } from "./fs-durable";
-import type { ImportMode } from "./admin-data";
+import type { ImportMode, ImportTable } from "./admin-data";
 import type { EnvironmentChange } from "./environment";
 import type { DocumentWrite, ReadSet } from "./read-set";
-import type { StoredFile } from "./storage";
+import type { ImportedFile, StoredFile } from "./storage";
 import type { UploadTokenRefusal } from "./upload-tokens";
 
 /**
@@ -133,17 +133,24 @@ export interface Engine {
     runAction<T>(fn: (ctx: ActionCtx) => Promise<T>): Promise<T>;
     /** Any function by path (query, mutation or action, public or internal). */
     call(udfPath: string, args: JSONValue): Promise<JSONValue>;
-    /** The app's tables: those of the schema and those holding documents, system tables included. */
-    tables(): string[];
-    /** The committed documents of a table of the app, in creation order (Convex JSON). */
-    documents(table: string): JSONValue[];
     /**
-     * Writes documents (Convex JSON) into app tables in ONE transaction, durable before it
-     * resolves; all or nothing. Returns the number of documents written.
+     * The tables of the app (componentPath "", the default) or of an installed component: those
+     * of its schema and those holding documents, system tables included.
+     */
+    tables(componentPath?: string): string[];
+    /** The committed documents of a table of the app or a component, in creation order (Convex JSON). */
+    documents(table: string, componentPath?: string): JSONValue[];
+    /** The installed components' paths ("presence", "presence/batchWorker"), parents first. */
+    componentPaths(): string[];
+    /**
+     * Writes documents (Convex JSON) into the tables of the app and of components, and files into
+     * `_storage` (ids kept; null: the snapshot has no `_storage`, which stays as it is), in ONE
+     * transaction, durable before it resolves; all or nothing. Returns the documents written.
      */
     importDocuments(
-      tables: readonly { table: string; documents: readonly JSONValue[] }[],
+      tables: readonly ImportTable[],
       mode: ImportMode,
+      files?: readonly ImportedFile[] | null,
     ): Promise<number>;
   };
 

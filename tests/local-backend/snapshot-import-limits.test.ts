@@ -100,7 +100,7 @@ describe("snapshot imports in memory", () => {
     expect(() => imports.startUpload()).toThrow(ImportRequestError);
     await imports.perform(importId);
     expect(imports.get(importId)?.state).toMatchObject({ state: "completed" });
-    expect(imported).toEqual([{ table: "notes", documents: [{ text: "one" }] }]);
+    expect(imported).toEqual([{ componentPath: "", table: "notes", documents: [{ text: "one" }] }]);
     imports.startUpload();
     expect(() => imports.startUpload()).toThrow(ImportRequestError);
   });

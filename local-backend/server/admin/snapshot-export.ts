@@ -5,9 +5,12 @@
  * answered, so the CLI's first look already finds it complete. It is kept in memory until the
  * next one (a Convex deployment keeps its exports in file storage).
  *
- * The ZIP holds what Convex's does for the app's tables: `<table>/documents.jsonl`, one
- * document per line, beside `<table>/generated_schema.jsonl`, and with `--include-file-storage`
- * the `_storage` table and each stored file as `_storage/<id>`.
+ * The ZIP holds what Convex's does (convex-backend crates/exports/src/lib.rs): for the app's
+ * tables `<table>/documents.jsonl`, one document per line, beside `<table>/generated_schema.jsonl`,
+ * and `_tables/documents.jsonl` naming the tables; the same for each component under its path,
+ * `_components/<name>/` per step of it (`_components/presence/_components/batchWorker/…`), so
+ * the sharded counter, rate limits and presence move with the rows they count; and with
+ * `--include-file-storage` the `_storage` table and each stored file as `_storage/<id>`.
  *
  * generated_schema.jsonl is what a Convex export writes today: the one line `"uniform"`, which
  * tells Convex's import that documents.jsonl uses its one lossless encoding (ConvexExportJSON)
@@ -29,7 +32,8 @@ export type ExportState = Completed | { state: "failed" };
 
 const README = `This snapshot was exported from a local backend (local-backend/ of this project).
 Each folder is a table; documents.jsonl holds its documents, one per line, as JSON in the
-encoding generated_schema.jsonl names ("uniform", as in a Convex export).
+encoding generated_schema.jsonl names ("uniform", as in a Convex export). Each component's
+tables are under _components/<name>/, as in a Convex export.
 Import it with \`npx convex import <file>.zip\`.
 `;
 
@@ -75,18 +79,28 @@ export class SnapshotExports {
 
   private async entries(includeStorage: boolean): Promise<ZipEntry[]> {
     const entries: ZipEntry[] = [{ name: "README.md", data: Buffer.from(README) }];
-    // One synchronous pass over the tables: one consistent snapshot.
-    const tables = this.engine.admin
-      .tables()
-      .filter((table) => !table.startsWith("_") || (includeStorage && table === "_storage"))
-      .map((table) => ({ table, documents: this.engine.admin.documents(table) }));
-    for (const { table, documents } of tables) {
-      const isSystem = table.startsWith("_");
-      if (!isSystem) entries.push({ name: `${table}/generated_schema.jsonl`, data: Buffer.from(UNIFORM_SCHEMA) });
-      const lines = documents.map((document) => `${isSystem ? JSON.stringify(document) : exportJson(document)}\n`);
-      entries.push({ name: `${table}/documents.jsonl`, data: Buffer.from(lines.join("")) });
+    // One synchronous pass over every database: one consistent snapshot.
+    const { admin } = this.engine;
+    const databases = ["", ...admin.componentPaths()].map((componentPath) => ({
+      prefix: exportPathPrefix(componentPath),
+      tables: admin
+        .tables(componentPath)
+        .filter((table) => !table.startsWith("_") || (includeStorage && componentPath === "" && table === "_storage"))
+        .map((table) => ({ table, documents: admin.documents(table, componentPath) })),
+    }));
+    for (const { prefix, tables } of databases) {
+      const userTables = tables.filter(({ table }) => !table.startsWith("_"));
+      entries.push({ name: `${prefix}_tables/documents.jsonl`, data: Buffer.from(tablesTable(userTables)) });
+      for (const { table, documents } of tables) {
+        const isSystem = table.startsWith("_");
+        if (!isSystem) {
+          entries.push({ name: `${prefix}${table}/generated_schema.jsonl`, data: Buffer.from(UNIFORM_SCHEMA) });
+        }
+        const lines = documents.map((document) => `${isSystem ? JSON.stringify(document) : exportJson(document)}\n`);
+        entries.push({ name: `${prefix}${table}/documents.jsonl`, data: Buffer.from(lines.join("")) });
+      }
     }
-    const storage = tables.find(({ table }) => table === "_storage");
+    const storage = databases[0]?.tables.find(({ table }) => table === "_storage");
     for (const document of storage?.documents ?? []) {
       const id = (document as { _id: string })._id;
       const file = await this.engine.getFile(id);
@@ -94,6 +108,28 @@ export class SnapshotExports {
     }
     return entries;
   }
+}
+
+/**
+ * Where a component's tables go in the ZIP: `_components/<name>/` for each step of its path,
+ * as Convex's get_export_path_prefix writes it; "" for the app's own.
+ */
+export function exportPathPrefix(componentPath: string): string {
+  return componentPath === ""
+    ? ""
+    : componentPath
+        .split("/")
+        .map((name) => `_components/${name}/`)
+        .join("");
+}
+
+/**
+ * `_tables/documents.jsonl`: each user table's name and number, which a Convex import reads
+ * to number the tables it makes. This backend has no table numbers; they are given in name
+ * order from 10001, where Convex's user tables start.
+ */
+function tablesTable(tables: readonly { table: string }[]): string {
+  return tables.map(({ table }, index) => `${JSON.stringify({ name: table, id: 10001 + index })}\n`).join("");
 }
 
 /** Convex JSON as JSON text, every float with a point or an exponent (see above). */

@@ -6,8 +6,12 @@
  * "completed" or "failed". Here parsing happens in finish_upload and the import itself in
  * perform_import, each before it answers, so every look the CLI takes finds a settled state.
  *
- * Formats: a ZIP snapshot (every `<table>/documents.jsonl` of the app's tables; system tables
- * and components are left out), JSON lines or a JSON array into `--table`. Values are read as
+ * Formats: a ZIP snapshot, read as Convex's import reads one (convex-backend
+ * crates/application/src/snapshot_import/parse.rs): every `<table>/documents.jsonl` of the
+ * app, each component's under `_components/<name>/…` (restored into that installed component;
+ * `--component` puts the whole file under a component), and `_storage/documents.jsonl` with
+ * its files `_storage/<id>[.ext]`, which keep their ids; `_tables` and other system tables are
+ * skipped. JSON lines or a JSON array go into `--table`. Values are read as
  * Convex JSON, what ./snapshot-export.ts writes. CSV is not supported. `generated_schema.jsonl`
  * is not read: Convex JSON is exact for this backend's exports and for what a Convex export
  * writes today, except its int64 values (bare numbers there), which come in as numbers.
@@ -16,14 +20,16 @@
  * until it runs), so that is bounded (IMPORT_LIMITS): the bytes and parts of one file, the
  * imports open at once, and the time an abandoned one is kept.
  */
-import type { JSONValue } from "convex/values";
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { formatBytes } from "../../engine/value-limits";
 import { randomUUID } from "node:crypto";
-import type { ImportMode } from "../../engine/admin-data";
+import type { ImportMode, ImportTable } from "../../engine/admin-data";
+import type { ImportedFile } from "../../engine/storage";
 import type { Engine } from "../../engine/types";
 import { readZip } from "./zip";
 
-type TableData = { table: string; documents: JSONValue[] };
+/** What a file holds: tables, and the files of `_storage` (null: it has no `_storage`). */
+type Parsed = { tables: ImportTable[]; files: ImportedFile[] | null };
 
 export type ImportState =
   | { state: "waiting_for_confirmation"; message_to_confirm: string; require_manual_confirmation: boolean }
@@ -34,7 +40,7 @@ export type ImportState =
 type ImportRecord = {
   id: string;
   state: ImportState;
-  tables: TableData[];
+  parsed: Parsed;
   mode: ImportMode;
   /** While it waits for confirmation: drops it when nobody confirms. */
   expiry: NodeJS.Timeout | null;
@@ -80,7 +86,12 @@ export class ImportRequestError extends Error {
   }
 }
 
-const MODES: Record<string, ImportMode> = { requireEmpty: "requireEmpty", append: "append", replace: "replace" };
+const MODES: Record<string, ImportMode> = {
+  requireEmpty: "requireEmpty",
+  append: "append",
+  replace: "replace",
+  replaceAll: "replaceAll",
+};
 
 export class SnapshotImports {
   private readonly uploads = new Map<string, Upload>();
@@ -146,18 +157,19 @@ export class SnapshotImports {
         return data;
       }),
     );
-    if (request.componentPath !== undefined && request.componentPath !== "") {
-      throw new ImportRequestError("The local backend imports into the app's tables only, not into a component's");
+    const base = request.componentPath ?? "";
+    if (base !== "" && !this.engine.admin.componentPaths().includes(base)) {
+      throw new ImportRequestError(`No component is installed at ${base} in this deployment`);
     }
     const mode = MODES[request.mode ?? "requireEmpty"];
     if (mode === undefined) {
       throw new ImportRequestError(`Import mode ${String(request.mode)} is not supported by the local backend`);
     }
-    const tables = parseFile(file, request.format ?? "", request.tableName, this.limits.maxUnzippedBytes);
+    const parsed = parseFile(file, request.format ?? "", request.tableName, this.limits.maxUnzippedBytes, base);
     const id = randomUUID();
     const expiry = setTimeout(() => this.expire(id), this.limits.abandonedAfterMs);
     expiry.unref();
-    this.imports.set(id, { id, tables, mode, state: this.confirmation(tables, mode), expiry });
+    this.imports.set(id, { id, parsed, mode, state: this.confirmation(parsed, mode), expiry });
     return id;
   }
 
@@ -172,13 +184,14 @@ export class SnapshotImports {
     clearExpiry(record);
     record.state = { state: "in_progress", progress_message: "Importing", checkpoint_messages: [] };
     try {
-      const written = await this.engine.admin.importDocuments(record.tables, record.mode);
+      const { tables, files } = record.parsed;
+      const written = await this.engine.admin.importDocuments(tables, record.mode, files);
       record.state = { state: "completed", num_rows_written: BigInt(written) };
     } catch (error) {
       record.state = { state: "failed", error_message: error instanceof Error ? error.message : String(error) };
     }
     // The documents are in the database now; keep only the outcome.
-    record.tables = [];
+    record.parsed = NOTHING;
   }
 
   /** `_system/cli/queryImport`: the import as the CLI reads it (`.state`), or null. */
@@ -202,7 +215,7 @@ export class SnapshotImports {
     const record = this.imports.get(importId);
     if (record === undefined || record.state.state !== "waiting_for_confirmation") return;
     record.expiry = null;
-    record.tables = [];
+    record.parsed = NOTHING;
     record.state = {
       state: "failed",
       error_message: `Not confirmed within ${minutes(this.limits.abandonedAfterMs)} minutes, the import expired; run npx convex import again`,
@@ -210,14 +223,37 @@ export class SnapshotImports {
   }
 
   /** What the CLI shows before it imports: each table, how many documents come and go. */
-  private confirmation(tables: readonly TableData[], mode: ImportMode): ImportState {
+  private confirmation({ tables, files }: Parsed, mode: ImportMode): ImportState {
+    const { admin } = this.engine;
     let replacing = false;
-    const lines = tables.map(({ table, documents }) => {
-      const existing = this.engine.admin.documents(table).length;
-      const deleted = mode === "replace" ? existing : 0;
+    const line = (componentPath: string, table: string, created: number, existing: number): string => {
+      const deleted = mode === "replace" || mode === "replaceAll" ? existing : 0;
       replacing ||= deleted > 0;
-      return `${table} | ${documents.length} | ${deleted}`;
-    });
+      return `${componentPath === "" ? "" : `${componentPath}:`}${table} | ${created} | ${deleted}`;
+    };
+    const lines = tables.map(({ componentPath, table, documents }) =>
+      line(
+        componentPath,
+        table,
+        documents.length,
+        // A component this deployment lacks has nothing to delete (the import itself refuses it).
+        componentPath === "" || admin.componentPaths().includes(componentPath)
+          ? admin.documents(table, componentPath).length
+          : 0,
+      ),
+    );
+    if (files !== null) lines.push(line("", "_storage", files.length, admin.documents("_storage").length));
+    if (mode === "replaceAll") {
+      // Every other table of the app and of each component is emptied.
+      const named = new Set(tables.map(({ componentPath, table }) => `${componentPath}:${table}`));
+      for (const componentPath of ["", ...admin.componentPaths()]) {
+        for (const table of admin.tables(componentPath)) {
+          if (table.startsWith("_") || named.has(`${componentPath}:${table}`)) continue;
+          const existing = admin.documents(table, componentPath).length;
+          if (existing > 0) lines.push(line(componentPath, table, 0, existing));
+        }
+      }
+    }
     return {
       state: "waiting_for_confirmation",
       message_to_confirm: ["Import change summary:", "table | create | delete", ...lines].join("\n"),
@@ -226,6 +262,8 @@ export class SnapshotImports {
     };
   }
 }
+
+const NOTHING: Parsed = { tables: [], files: null };
 
 /** Holding documents or about to: counts against the imports open at once. */
 function isOpen(record: ImportRecord): boolean {
@@ -241,36 +279,76 @@ function minutes(ms: number): string {
   return String(Math.round((ms / 60_000) * 10) / 10);
 }
 
-function parseFile(file: Buffer, format: string, tableName: string | undefined, maxUnzippedBytes: number): TableData[] {
+function parseFile(
+  file: Buffer,
+  format: string,
+  tableName: string | undefined,
+  maxUnzippedBytes: number,
+  componentPath: string,
+): Parsed {
+  const single = (documents: JSONValue[]): Parsed => ({
+    tables: [{ componentPath, table: requireTable(tableName), documents }],
+    files: null,
+  });
   switch (format) {
     case "zip":
-      return fromZip(file, maxUnzippedBytes);
+      return fromZip(file, maxUnzippedBytes, componentPath);
     case "jsonLines":
-      return [{ table: requireTable(tableName), documents: parseJsonLines(file.toString("utf8"), "the file") }];
+      return single(parseJsonLines(file.toString("utf8"), "the file"));
     case "jsonArray": {
       const parsed = parseJson(file.toString("utf8"), "the file");
       if (!Array.isArray(parsed)) throw new ImportRequestError("A JSON array import must hold one array of documents");
-      return [{ table: requireTable(tableName), documents: parsed }];
+      return single(parsed);
     }
     default:
       throw new ImportRequestError(`Importing ${format || "this format"} is not supported by the local backend`);
   }
 }
 
-function fromZip(file: Buffer, maxUnzippedBytes: number): TableData[] {
+/** `[_components/<name>/]…<table>/documents.jsonl`: the component's path steps and the table. */
+const DOCUMENTS = /^((?:_components\/[^/]+\/)*)([^/]+)\/documents\.jsonl$/;
+/** A stored file: `_storage/<id>`, with the extension a Convex export adds to some. */
+const STORAGE_FILE = /^_storage\/([^/.]+)(?:\.[^/]+)?$/;
+
+function fromZip(file: Buffer, maxUnzippedBytes: number, base: string): Parsed {
   let entries;
   try {
     entries = readZip(file, maxUnzippedBytes);
   } catch (error) {
     throw new ImportRequestError(`The ZIP file cannot be read: ${error instanceof Error ? error.message : ""}`);
   }
-  return entries
-    .map(({ name, data }) => ({ match: /^([^/_][^/]*)\/documents\.jsonl$/.exec(name), data }))
-    .filter((entry): entry is { match: RegExpExecArray; data: Buffer } => entry.match !== null)
-    .map(({ match, data }) => {
-      const table = match[1] ?? "";
-      return { table, documents: parseJsonLines(data.toString("utf8"), `${table}/documents.jsonl`) };
-    });
+  const tables: ImportTable[] = [];
+  let storageDocuments: JSONValue[] | null = null;
+  const contents = new Map<string, Buffer>();
+  for (const { name, data } of entries) {
+    const documents = DOCUMENTS.exec(name);
+    if (documents !== null) {
+      const steps = (documents[1] ?? "").split("/").filter((step, index) => index % 2 === 1 && step !== "");
+      const componentPath = [base, ...steps].filter((step) => step !== "").join("/");
+      const table = documents[2] ?? "";
+      const rows = () => parseJsonLines(data.toString("utf8"), name);
+      if (!table.startsWith("_")) tables.push({ componentPath, table, documents: rows() });
+      // Files of the app's storage only: components' files are not kept by this backend.
+      else if (table === "_storage" && componentPath === "") storageDocuments = rows();
+      continue;
+    }
+    const stored = STORAGE_FILE.exec(name);
+    if (stored !== null && base === "") contents.set(stored[1] ?? "", data);
+  }
+  return { tables, files: storageDocuments === null ? null : filesOf(storageDocuments, contents) };
+}
+
+/** Each `_storage` document with its file from the ZIP; a document without its file is refused. */
+function filesOf(documents: readonly JSONValue[], contents: ReadonlyMap<string, Buffer>): ImportedFile[] {
+  return documents.map((json) => {
+    const document = jsonToConvex(json) as Record<string, Value>;
+    const id = typeof document._id === "string" ? document._id : "";
+    const bytes = contents.get(id);
+    if (bytes === undefined) {
+      throw new ImportRequestError(`_storage/documents.jsonl names ${id}, whose file _storage/${id} is not in the ZIP`);
+    }
+    return { document, bytes: new Uint8Array(bytes) };
+  });
 }
 
 function requireTable(tableName: string | undefined): string {
