@@ -38,6 +38,11 @@ import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
 import { startLocalBackend } from "../local-backend/server/start-server";
 import { benchUsers } from "./bench-invalidation/bench-users";
+import { nextMessage as nextMessageOf, percentile } from "./bench-child-process";
+
+/** The clients process's next message of `type`. */
+const nextMessage = <T extends FromClients["type"]>(child: ChildProcess, type: T) =>
+  nextMessageOf<FromClients, T>(child, type);
 
 /** 50 rooms; BENCH_CHAT_ROOMS=n for a quicker, smaller run while working on it. */
 const ROOMS = Number(process.env.BENCH_CHAT_ROOMS ?? 50);
@@ -263,28 +268,6 @@ async function runClients(members: Member[]): Promise<void> {
 }
 
 // ── Backend role (this process) ───────────────────────────────────────────────────────────────
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-function nextMessage<T extends FromClients["type"]>(
-  child: ChildProcess,
-  type: T,
-): Promise<Extract<FromClients, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the clients process exited (${code}) before "${type}"`));
-    const onMessage = (received: FromClients) => {
-      if (received.type !== type) return;
-      child.off("message", onMessage);
-      child.off("exit", onExit);
-      resolve(received as Extract<FromClients, { type: T }>);
-    };
-    child.on("message", onMessage);
-    child.once("exit", onExit);
-  });
-}
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-chat-"));
   const backend = await startLocalBackend({ port: 0, dataDir, seed: false, log: () => undefined });

@@ -8,7 +8,12 @@
 import type { Socket } from "node:net";
 import type { WebSocket } from "ws";
 import type { Log } from "../failure";
-import { MAX_QUEUED_BYTES, MAX_QUEUED_BYTES_ALL_CONNECTIONS, MAX_QUEUED_MESSAGES } from "./connection-limits";
+import {
+  MAX_QUEUED_BYTES,
+  MAX_QUEUED_BYTES_ALL_CONNECTIONS,
+  MAX_QUEUED_MESSAGES,
+  PASS_OVER_UNREAD_AFTER_MS,
+} from "./connection-limits";
 import type { SessionSocket } from "./sync-session";
 
 /**
@@ -62,9 +67,25 @@ export class SendBacklog {
 
 export function boundedSocket(ws: WebSocket, log: Log, backlog: SendBacklog): SessionSocket {
   let queuedMessages = 0;
+  // Since when the operating system has not taken all that was sent (null: it has), whether the
+  // hub was told to pass the connection over, and who to tell once it has taken everything.
+  let unreadSince: number | null = null;
+  let passedOver = false;
+  let taken: (() => void) | undefined;
   // Counted once this turn's sends have gone to the operating system (what it could not take is
   // the backlog), not while they wait corked: a broadcast to every client is not a backlog.
-  const noteBacklog = () => backlog.note(ws, ws.bufferedAmount);
+  const noteBacklog = () => {
+    const bytes = ws.bufferedAmount;
+    backlog.note(ws, bytes);
+    if (bytes > 0) unreadSince ??= performance.now();
+    else {
+      unreadSince = null;
+      if (passedOver) {
+        passedOver = false;
+        taken?.();
+      }
+    }
+  };
   const written = () => {
     queuedMessages--;
     noteBacklog();
@@ -89,6 +110,16 @@ export function boundedSocket(ws: WebSocket, log: Log, backlog: SendBacklog): Se
     },
     close(code: number, reason: string): void {
       ws.close(code, reason);
+    },
+    // The query hub passes over a connection that has left sends untaken for a second, so a
+    // client that stops reading holds about a second's Transitions here (the rest waits in the
+    // kernel's socket buffers, not in this process) and costs no query runs until it reads again.
+    unread(): boolean {
+      passedOver ||= unreadSince !== null && performance.now() - unreadSince >= PASS_OVER_UNREAD_AFTER_MS;
+      return passedOver;
+    },
+    onTaken(listener: () => void): void {
+      taken = listener;
     },
   };
 }

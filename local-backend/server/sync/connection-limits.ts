@@ -33,6 +33,15 @@ export const MAX_QUEUED_MESSAGES = 500;
  */
 export const MAX_QUEUED_BYTES_ALL_CONNECTIONS = 32 * 1024 * 1024;
 
+/**
+ * How long a connection may leave sends untaken before the query hub passes it over (runs and
+ * sends nothing for it until it has taken them, then sends what is current in one Transition).
+ * A reader that is only behind for a moment (a large result on its way) drains in milliseconds;
+ * one that has taken nothing for this long has stopped reading, and serving it would only pile up
+ * Transitions it cannot take and cost the readers a run of each of its queries per commit.
+ */
+export const PASS_OVER_UNREAD_AFTER_MS = 1000;
+
 /** A function path is a module path and an export name; nothing legitimate is longer. */
 export const MAX_UDF_PATH_LENGTH = 1024;
 

@@ -72,8 +72,19 @@ export interface ArgumentHolder {
   evict(reason: string): void;
 }
 
-/** `waiting`: a mutation promise of the connection waits for this delivery (served first). */
-export type ClientPlan = { querySet: number; identity: number; queries: PlannedQuery[]; waiting: boolean };
+/**
+ * `waiting`: a mutation promise of the connection waits for this delivery (served first).
+ * `unread`: the connection has not taken what it was last sent (it stopped reading); it is passed
+ * over, nothing run and nothing sent, until it has, and then given what is current in one
+ * Transition (its socket asks for a tick when it drains).
+ */
+export type ClientPlan = {
+  querySet: number;
+  identity: number;
+  queries: PlannedQuery[];
+  waiting: boolean;
+  unread?: boolean;
+};
 
 /** The cache key of a query run: same key, same result at the same database version. */
 export function queryKey(udfPath: string, args: JSONValue, identityKey: string, journal: string | null): string {
@@ -287,6 +298,10 @@ export class QueryHub {
     // convex-test runs one function at a time anyway, and this way the first connections get
     // their results without waiting for everyone's.
     for (const { client, plan } of plans) {
+      // A client that does not read would only pile up Transitions it cannot take and cost the
+      // readers a run of each of its queries per commit (issue 34: 50 such clients of 200 in one
+      // room made the readers' pushes 24× slower; scripts/bench-slow-readers.ts).
+      if (plan.unread === true) continue;
       let runs = 0;
       let unfinished = false;
       // Whether anything could be new to it; when not, it is passed over (most connections, most

@@ -49,8 +49,17 @@ import {
   type QueryOutcome,
 } from "./query-hub";
 
-/** The part of a WebSocket the session uses. */
-export type SessionSocket = { send(text: string): void; close(code: number, reason: string): void };
+/**
+ * The part of a WebSocket the session uses. `unread`: earlier sends have not all gone to the
+ * operating system for a while (the client stopped reading; the hub passes it over);
+ * `onTaken`: called when they have, after `unread` said so.
+ */
+export type SessionSocket = {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+  unread?(): boolean;
+  onTaken?(listener: () => void): void;
+};
 
 /**
  * `argumentsRefusal`: why the query cannot run (its arguments break a limit); `overLimit`: one
@@ -113,6 +122,8 @@ export class SyncSession implements HubClient {
   ) {
     this.caller = new SessionIdentity(verifier, adminKey, (version) => this.tokenExpired(version));
     hub.add(this);
+    // Passed over while it does not read (ClientPlan.unread); served what is current once it does.
+    socket.onTaken?.(() => hub.requestTick());
     this.pingTimer = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
     this.pingTimer.unref();
   }
@@ -365,6 +376,7 @@ export class SyncSession implements HubClient {
       queries: this.plannedQueries(),
       // The commit of a running mutation starts a tick before its response is sent.
       waiting: this.pendingMutationTs !== null || this.mutationsInFlight > 0,
+      unread: this.socket.unread?.() ?? false,
     };
   }
 
