@@ -1,7 +1,8 @@
 import { clsx } from "clsx";
 import { Ellipsis, Flag, Pencil, Reply, SmilePlus, Trash2 } from "lucide-react";
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from "react";
 import { MenuButton, opensUpward, type MenuItem } from "@/components/ui/menu-button";
+import { useWideScreen } from "@/hooks/use-wide-screen";
 import { nameWithQuote } from "@/lib/name-with-quote";
 import type { ReportTarget } from "@convex/shared/moderation-validators";
 import { ReactionChoices } from "./reactions/reaction-choices";
@@ -19,6 +20,16 @@ const ReportDialog = lazy(async () => ({
 export const PHONE_ONLY = "sm:hidden";
 /** The row of action buttons: from `sm` up only, as children of the message's own flex row. */
 export const WIDE_ONLY = "hidden sm:contents";
+
+/** The row of action buttons, rendered only from `sm` up (use-wide-screen.ts). */
+export function WideOnly({ children }: { children: ReactNode }) {
+  return useWideScreen() ? <div className={WIDE_ONLY}>{children}</div> : null;
+}
+
+/** The ⋯ menu, rendered only below `sm`. */
+export function PhoneOnly({ children }: { children: ReactNode }) {
+  return useWideScreen() ? null : <>{children}</>;
+}
 
 type MessageActionsMenuProps = {
   messageId: ReactableMessageId;

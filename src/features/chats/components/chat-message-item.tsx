@@ -11,7 +11,7 @@ import {
   ReplyMessageButton,
 } from "@/components/messaging/message-actions";
 import { messageAnchorId } from "@/components/messaging/message-anchor";
-import { MessageActionsMenu, PHONE_ONLY, WIDE_ONLY } from "@/components/messaging/message-actions-menu";
+import { MessageActionsMenu, PHONE_ONLY, PhoneOnly, WideOnly } from "@/components/messaging/message-actions-menu";
 import { MessageEditor } from "@/components/messaging/message-editor";
 import { MessageText } from "@/components/messaging/message-text";
 import { useReply } from "@/components/messaging/reply-context";
@@ -86,20 +86,22 @@ export function ChatMessageItem({ message, previous, onDelete, roomId }: ChatMes
       </div>
       <div className="min-w-0 flex-1">
         {!editing && (
-          <MessageActionsMenu
-            messageId={message._id}
-            text={message.text}
-            authorName={author.displayName}
-            isMine={message.isMine}
-            onReply={reply}
-            onEdit={mayEdit ? () => setEditing(true) : undefined}
-            onDelete={onDelete}
-            report={message.isMine ? undefined : { kind: "chatMessage", id: message._id }}
-            align="end"
-            // Floated: the name line (or a continued message's first line) narrows by the button, and
-            // what follows has the full width. Its 32 px take 20 in the flow: one line's height.
-            className={clsx(PHONE_ONLY, "float-right -my-1.5 ml-1")}
-          />
+          <PhoneOnly>
+            <MessageActionsMenu
+              messageId={message._id}
+              text={message.text}
+              authorName={author.displayName}
+              isMine={message.isMine}
+              onReply={reply}
+              onEdit={mayEdit ? () => setEditing(true) : undefined}
+              onDelete={onDelete}
+              report={message.isMine ? undefined : { kind: "chatMessage", id: message._id }}
+              align="end"
+              // Floated: the name line (or a continued message's first line) narrows by the button, and
+              // what follows has the full width. Its 32 px take 20 in the flow: one line's height.
+              className={clsx(PHONE_ONLY, "float-right -my-1.5 ml-1")}
+            />
+          </PhoneOnly>
         )}
         {continues ? (
           <span className="sr-only">{author.displayName}: </span>
@@ -161,7 +163,7 @@ export function ChatMessageItem({ message, previous, onDelete, roomId }: ChatMes
         )}
         <ReactionBar messageId={message._id} reactions={message.reactions} />
       </div>
-      <div className={WIDE_ONLY}>
+      <WideOnly>
         {!editing && <ReplyMessageButton text={message.text} className="self-center" onClick={reply} />}
         {mayEdit && !editing && (
           <EditMessageButton text={message.text} className="self-center" onClick={() => setEditing(true)} />
@@ -177,7 +179,7 @@ export function ChatMessageItem({ message, previous, onDelete, roomId }: ChatMes
           />
         )}
         {onDelete && <DeleteMessageButton text={message.text} onClick={onDelete} className="self-center" />}
-      </div>
+      </WideOnly>
     </li>
   );
 }

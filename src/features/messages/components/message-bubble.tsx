@@ -9,7 +9,7 @@ import {
   ReplyMessageButton,
 } from "@/components/messaging/message-actions";
 import { messageAnchorId } from "@/components/messaging/message-anchor";
-import { MessageActionsMenu, PHONE_ONLY, WIDE_ONLY } from "@/components/messaging/message-actions-menu";
+import { MessageActionsMenu, PHONE_ONLY, PhoneOnly, WideOnly } from "@/components/messaging/message-actions-menu";
 import { MessageEditor } from "@/components/messaging/message-editor";
 import { MessageText } from "@/components/messaging/message-text";
 import { useReply } from "@/components/messaging/reply-context";
@@ -60,19 +60,21 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
   const reply = !editing && <ReplyMessageButton text={message.text} onClick={startReplying} />;
   // Placed against the whole row: the bubble may put the button near either edge of the screen.
   const phoneMenu = !editing && (
-    <MessageActionsMenu
-      messageId={message._id}
-      text={message.text}
-      authorName={senderName}
-      isMine={mine}
-      onReply={startReplying}
-      onEdit={mayEdit ? () => setEditing(true) : undefined}
-      onDelete={onDelete}
-      report={mine ? undefined : { kind: "message", id: message._id }}
-      align={mine ? "end" : "start"}
-      anchor="parent"
-      className={PHONE_ONLY}
-    />
+    <PhoneOnly>
+      <MessageActionsMenu
+        messageId={message._id}
+        text={message.text}
+        authorName={senderName}
+        isMine={mine}
+        onReply={startReplying}
+        onEdit={mayEdit ? () => setEditing(true) : undefined}
+        onDelete={onDelete}
+        report={mine ? undefined : { kind: "message", id: message._id }}
+        align={mine ? "end" : "start"}
+        anchor="parent"
+        className={PHONE_ONLY}
+      />
+    </PhoneOnly>
   );
   return (
     <li
@@ -83,11 +85,11 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
         mine ? "justify-end" : "justify-start",
       )}
     >
-      <div className={WIDE_ONLY}>
+      <WideOnly>
         {mine && onDelete && <DeleteMessageButton text={message.text} onClick={onDelete} />}
         {mine && mayEdit && !editing && <EditMessageButton text={message.text} onClick={() => setEditing(true)} />}
         {mine && reply}
-      </div>
+      </WideOnly>
       {mine && phoneMenu}
       <div
         className={clsx(
@@ -135,7 +137,7 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
         />
       </div>
       {!mine && phoneMenu}
-      <div className={WIDE_ONLY}>
+      <WideOnly>
         {/* Among the actions: before Delete on mine, after Report on the other person's. */}
         <AddReactionButton
           messageId={message._id}
@@ -152,7 +154,7 @@ export function MessageBubble({ message, senderName, onDelete }: MessageBubblePr
             className={REVEAL_ON_HOVER}
           />
         )}
-      </div>
+      </WideOnly>
     </li>
   );
 }
