@@ -9,11 +9,10 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../convex/_generated/api";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { startApp, type App } from "./harness/app";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
-import { signedInPage, type SignedIn, signedInClient } from "./harness/users";
+import { openInNewRoom, signedInPage, type SignedIn } from "./harness/users";
 
 const LIVE_TIMEOUT_MS = 10_000;
 const BOB = { name: "Bob Brooks", email: "bob@example.com" };
@@ -45,9 +44,7 @@ describe("pictures in a chat room", () => {
       signedInPage(browser, app, BOB, "/chats"),
       signedInPage(browser, app, CAROL, "/chats"),
     ]);
-    const client = await signedInClient(app, BOB);
-    const roomId = await client.mutation(api.chats.create, { name: "Photo corner" });
-    await Promise.all([bob.page.goto(`${app.url}/chats/${roomId}`), carol.page.goto(`${app.url}/chats/${roomId}`)]);
+    await openInNewRoom(app, BOB, "Photo corner", [bob, carol]);
   });
 
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { api } from "../../convex/_generated/api";
 import { seriousAxeViolations } from "./harness/accessibility";
 import { startApp, type App } from "./harness/app";
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, screenshot } from "./harness/browser";
-import { signedInPage, type SignedIn, signedInClient } from "./harness/users";
+import { openInNewRoom, signedInPage, type SignedIn, signedInClient } from "./harness/users";
 
 const LIVE_TIMEOUT_MS = 10_000;
 const ALICE = { name: "Alice Adams", email: "alice@example.com" };
@@ -59,9 +59,7 @@ describe("reactions on messages", () => {
       signedInPage(browser, app, ALICE, "/chats"),
       signedInPage(browser, app, BOB, "/chats"),
     ]);
-    const client = await signedInClient(app, BOB);
-    const roomId = await client.mutation(api.chats.create, { name: "Readers' corner" });
-    await Promise.all([alice.page.goto(`${app.url}/chats/${roomId}`), bob.page.goto(`${app.url}/chats/${roomId}`)]);
+    await openInNewRoom(app, BOB, "Readers' corner", [alice, bob]);
   });
 
   afterAll(async () => {

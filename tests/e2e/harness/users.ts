@@ -8,6 +8,7 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { ConvexHttpClient } from "convex/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { profileSearchFields } from "../../../convex/lib/search/profiles";
 import { DEFAULT_PERSONALITY } from "../../../convex/shared/validators";
@@ -94,6 +95,19 @@ export async function signedInClient(app: RunningApp, user: TestUser): Promise<C
   const client = new ConvexHttpClient(app.url);
   client.setAuth((await signInTokens(app.engine, user)).token);
   return client;
+}
+
+/** A chat room `creator` makes through the API, opened in each of `people`'s pages; returns its id. */
+export async function openInNewRoom(
+  app: RunningApp,
+  creator: TestUser,
+  name: string,
+  people: SignedIn[],
+): Promise<string> {
+  const client = await signedInClient(app, creator);
+  const roomId = await client.mutation(api.chats.create, { name });
+  await Promise.all(people.map(({ page }) => page.goto(`${app.url}/chats/${roomId}`)));
+  return roomId;
 }
 
 /** The localStorage entries ConvexAuthProvider reads (namespace = the Convex URL, here the page origin). */
