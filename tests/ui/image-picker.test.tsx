@@ -38,7 +38,8 @@ describe("the image picker", () => {
     await user.upload(screen.getByLabelText("Cover"), cover);
     expect(await screen.findByText("In the form: stars.png")).toBeInTheDocument();
     expect(decodes).toHaveBeenCalledWith(cover);
-    expect(preview()).toHaveAttribute("src", expect.stringMatching(/^blob:/));
+    // The preview's object URL is made in an effect, a render after the file is taken.
+    await waitFor(() => expect(preview()).toHaveAttribute("src", expect.stringMatching(/^blob:/)));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
