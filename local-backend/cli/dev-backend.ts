@@ -7,6 +7,7 @@
  * when listening; a startup problem goes to stderr with exit code 1.
  */
 import { startLocalBackend } from "../server/start-server";
+import { limitHeapGrowth } from "./heap-growth";
 import { closeOnSignals } from "./shutdown";
 import { failStartup } from "./startup-errors";
 
@@ -23,6 +24,7 @@ const allowedOrigins = process.argv.flatMap((argument, index) =>
 );
 
 const redactErrors = process.argv.includes("--redact-errors");
+limitHeapGrowth();
 const backend = await startLocalBackend({
   port,
   dataDir,

@@ -19,6 +19,7 @@ import { runChildTask } from "./child-task";
 import { assertDataFolderUsable, assertPortFree } from "./preflight";
 import { closeOnSignals } from "./shutdown";
 import { failStartup } from "./startup-errors";
+import { limitHeapGrowth } from "./heap-growth";
 
 /** The repository root (where dist/ goes); not taken from build-client.ts, which loads Vite. */
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   console.log(`Client built in ${(build.value.milliseconds / 1000).toFixed(1)} s (dist/)`);
   if (seeded.value) console.log("New data folder: demo content added");
 
+  limitHeapGrowth();
   const backend = await startLocalBackend({
     port,
     dataDir,
