@@ -106,7 +106,16 @@ export default defineConfig({
         // rolldown moves what the entry shares with lazy chunks into chunks of their own: React
         // (one more file on the first visit, compressed apart, ~0.6 KB gzip), and whole parts of
         // the Convex client when a lazy screen imports a module the frame uses (see top-bar.tsx).
-        codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] },
+        // What two or more lazy screens share goes into one "shared" chunk. Left to rolldown it
+        // became a chunk per combination of screens, 114 files: a book's page needed 37 of 1–13 KB
+        // each, and a phone on a slow network (HTTP/1.1: six at a time, a round trip each) spent
+        // about a second fetching them (Lighthouse 87 → 98 on /books/{book}; docs/benchmarks.md).
+        codeSplitting: {
+          groups: [
+            { name: "index", tags: ["$initial"], priority: 2 },
+            { name: "shared", minShareCount: 2, priority: 1 },
+          ],
+        },
       },
     },
   },
