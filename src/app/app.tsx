@@ -1,12 +1,12 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
-import { ConvexReactClient } from "convex/react";
 import { RouterProvider } from "react-router-dom";
 import { AudioProvider } from "./audio-provider";
 import { shouldConvexAuthHandleCode } from "@/features/auth/should-handle-code";
+import { createAppConvexClient } from "./convex-client";
 import { convexUrl } from "./convex-url";
 import { router } from "./router";
 
-const convex = new ConvexReactClient(convexUrl());
+const convex = createAppConvexClient(convexUrl());
 
 export function App() {
   return (

@@ -35,7 +35,9 @@ export function decideGuardedRoute({
   const returnTo = pathname + search;
   if (!authenticated) return { kind: "redirect", to: signedOutOnPurpose ? paths.login.href() : loginPathFor(returnTo) };
   if (viewer === undefined) return { kind: "wait" };
-  if (viewer === null) return { kind: "redirect", to: loginPathFor(returnTo) };
+  // A session ended on purpose (its account deleted) turns the viewer null before the sign-out lands.
+  if (viewer === null)
+    return { kind: "redirect", to: signedOutOnPurpose ? paths.login.href() : loginPathFor(returnTo) };
   if (!viewer.emailVerified) {
     const query = new URLSearchParams({ email: viewer.email, [REDIRECT_PARAM]: returnTo });
     return { kind: "redirect", to: `${paths.verifyEmail.href()}?${query.toString()}` };

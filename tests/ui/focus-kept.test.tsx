@@ -118,6 +118,48 @@ describe("deleting one's own comment", () => {
   });
 });
 
+describe("deleting a message whose removal arrives after the dialog closed", () => {
+  function History() {
+    const [messages, setMessages] = useState(["Pinned to the newest", "See you at 5"]);
+    const [deleting, setDeleting] = useState<string | null>(null);
+    return (
+      <>
+        <ol aria-label="Conversation with Ben" tabIndex={-1}>
+          {messages.map((text) => (
+            <li key={text}>
+              {text}
+              <button type="button" onClick={() => setDeleting(text)}>
+                Delete message ({text})
+              </button>
+            </li>
+          ))}
+        </ol>
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(next) => !next && setDeleting(null)}
+          title="Delete message?"
+          message="This cannot be undone."
+          confirmLabel="Delete"
+          // As from the server: the dialog closes first, the history loses the message a moment later.
+          onConfirm={async () => {
+            setTimeout(() => setMessages((current) => current.filter((text) => text !== deleting)), 100);
+          }}
+        />
+      </>
+    );
+  }
+
+  it("gives the focus back to the Delete button, then to the history once the message goes", async () => {
+    const user = userEvent.setup();
+    render(<History />);
+    await user.click(screen.getByRole("button", { name: "Delete message (Pinned to the newest)" }));
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText("Pinned to the newest")).toBeNull());
+    await waitFor(() => expect(screen.getByRole("list", { name: "Conversation with Ben" })).toHaveFocus());
+  });
+});
+
 describe("a row removed by its own button", () => {
   function Row({ name, onRemove }: { name: string; onRemove: () => void }) {
     const row = useRef<HTMLLIElement>(null);

@@ -148,4 +148,13 @@ describe("redirect target", () => {
     expect(decideGuardedRoute({ ...signedOut, signedOutOnPurpose: true })).toEqual({ kind: "redirect", to: "/login" });
     expect(decideGuardedRoute(signedOut)).toEqual({ kind: "redirect", to: "/login?redirect=%2Fbooks%3Fpage%3D2" });
   });
+
+  it("sends a deleted account to a plain /login while its sign-out is still on the way", () => {
+    const sessionGone = { authLoading: false, authenticated: true, viewer: null, pathname: "/settings", search: "" };
+    expect(decideGuardedRoute({ ...sessionGone, signedOutOnPurpose: true })).toEqual({
+      kind: "redirect",
+      to: "/login",
+    });
+    expect(decideGuardedRoute(sessionGone)).toEqual({ kind: "redirect", to: "/login?redirect=%2Fsettings" });
+  });
 });
