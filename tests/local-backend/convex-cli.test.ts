@@ -6,20 +6,14 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readZip } from "../../local-backend/server/admin/zip";
 import { startLocalBackend } from "../../local-backend/server/start-server";
+import { runConvexCli as convex } from "./convex-cli-env";
 import { newClient, removeTestDataDirs, startTestBackend } from "./server-fixture/protocol-env";
-
-const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CONVEX_CLI = path.join(PROJECT_ROOT, "node_modules/convex/bin/main.js");
-/** Each CLI run starts Node and loads the CLI: slow on a busy 2-core machine, never stuck. */
-const CLI_TIMEOUT_MS = 60_000;
 
 /** The moderators' first step on a new deployment (README, "Moderating with the Convex dashboard"). */
 const INTERNAL_FUNCTION = "moderation:grantRole";
@@ -27,31 +21,6 @@ const INTERNAL_ARGS = { email: "alice@example.com", role: "admin" };
 /** A harmless internal mutation that leaves a row the export and import tests then move around. */
 const MAILBOX_FUNCTION = "mail:queue";
 const MAILBOX_ARGS = { to: "cli@example.com", subject: "From the CLI", text: "12345678", html: "<p>12345678</p>" };
-
-type CliResult = { code: number; stdout: string; stderr: string };
-
-/**
- * Runs `npx convex <args>` against `url` with `adminKey` (none when null). Asynchronous: the
- * backend answering it runs in this same process.
- */
-function convex(args: string[], url: string, adminKey: string | null): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: "1", CONVEX_SELF_HOSTED_URL: url };
-  delete env.CONVEX_DEPLOYMENT;
-  delete env.CONVEX_DEPLOY_KEY;
-  if (adminKey === null) delete env.CONVEX_SELF_HOSTED_ADMIN_KEY;
-  else env.CONVEX_SELF_HOSTED_ADMIN_KEY = adminKey;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CONVEX_CLI, ...args],
-      { cwd: PROJECT_ROOT, env, timeout: CLI_TIMEOUT_MS },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 let backend: Awaited<ReturnType<typeof startTestBackend>>;
 let work: string;

@@ -11,46 +11,20 @@
  */
 import { ConvexHttpClient } from "convex/browser";
 import type { JSONValue } from "convex/values";
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { api } from "../../convex/_generated/api";
 import { getCounter } from "../../convex/lib/counters";
 import type { Engine } from "../../local-backend/engine/types";
 import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
+import { runConvexCli, type CliResult } from "./convex-cli-env";
 import { newClient, signInToken } from "./server-fixture/protocol-env";
 
-const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CONVEX_CLI = path.join(PROJECT_ROOT, "node_modules/convex/bin/main.js");
-/** Each CLI run starts Node and loads the CLI: slow on a busy 2-core machine, never stuck. */
-const CLI_TIMEOUT_MS = 60_000;
-
-type CliResult = { code: number; stdout: string; stderr: string };
-
-/** `npx convex <args>` against a backend, with its admin key, offline (as convex-cli.test.ts runs it). */
+/** `npx convex <args>` against a backend, with its admin key, offline. */
 function convex(backend: LocalBackend, args: string[]): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    CI: "1",
-    CONVEX_SELF_HOSTED_URL: backend.url,
-    CONVEX_SELF_HOSTED_ADMIN_KEY: backend.engine.adminKey,
-  };
-  delete env.CONVEX_DEPLOYMENT;
-  delete env.CONVEX_DEPLOY_KEY;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CONVEX_CLI, ...args],
-      { cwd: PROJECT_ROOT, env, timeout: CLI_TIMEOUT_MS },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  return runConvexCli(args, backend.url, backend.engine.adminKey);
 }
 
 /** Every user table of the app and of each component, keyed "<component path>:<table>". */

@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import type { Engine } from "../../local-backend/engine/types";
 import {
   queryKey,
@@ -22,8 +21,7 @@ import {
 import { PASS_OVER_UNREAD_AFTER_MS } from "../../local-backend/server/sync/connection-limits";
 import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
 import { FIXTURE_FUNCTIONS, fixtureEngine, removeTemporaryDataDirs } from "./engine-test-env";
-
-type Message = Record<string, unknown> & { type: string };
+import { notesListLengths, subscribeToNotes } from "./notes-sync-client";
 
 /** A stand-in connection subscribed to notes:list, which can say it has not read its last sends. */
 class PausableClient implements HubClient {
@@ -123,30 +121,7 @@ describe("a client that stops reading on a running backend", () => {
   });
 
   it("holds no pile of Transitions for it, is not dropped, and catches up in one when it reads", async () => {
-    const socket = new WebSocket(`${backend.url.replace(/^http/, "ws")}/api/1.48.0/sync`);
-    const messages: Message[] = [];
-    let closed = false;
-    socket.on("message", (data: Buffer) => messages.push(JSON.parse(data.toString("utf8")) as Message));
-    socket.on("close", () => (closed = true));
-    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-    socket.send(
-      JSON.stringify({
-        type: "Connect",
-        sessionId: "pass-over",
-        connectionCount: 0,
-        lastCloseReason: null,
-        clientTs: 0,
-      }),
-    );
-    socket.send(
-      JSON.stringify({
-        type: "ModifyQuerySet",
-        baseVersion: 0,
-        newVersion: 1,
-        modifications: [{ type: "Add", queryId: 0, udfPath: "notes:list", args: [{}] }],
-      }),
-    );
-    await expect.poll(() => messages.some((m) => m.type === "Transition"), { timeout: 10_000 }).toBe(true);
+    const { socket, messages, closed } = await subscribeToNotes(backend.url, "pass-over");
     socket.pause();
 
     // 60 notes of 100 KB: served each one, the client would be owed 60 lists of up to 6 MB
@@ -160,18 +135,14 @@ describe("a client that stops reading on a running backend", () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(logLines.filter((line) => line.includes("dropping"))).toEqual([]);
-    expect(closed).toBe(false);
+    expect(closed()).toBe(false);
 
     socket.resume();
-    const lengths = () =>
-      messages
-        .filter((m) => m.type === "Transition")
-        .flatMap((m) => m.modifications as { value?: unknown[] }[])
-        .map((modification) => modification.value?.length ?? 0);
+    const lengths = () => notesListLengths(messages);
     await expect.poll(() => lengths().at(-1), { timeout: 20_000 }).toBe(notes);
     // Those it had been sent before it stalled fully, and then the current list: far fewer than 60.
     expect(lengths().length).toBeLessThan(notes / 2);
-    expect(closed).toBe(false);
+    expect(closed()).toBe(false);
     socket.terminate();
   }, 120_000);
 });

@@ -8,49 +8,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import { MAX_QUEUED_BYTES } from "../../local-backend/server/sync/connection-limits";
 import { SendBacklog } from "../../local-backend/server/sync/bounded-socket";
 import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
 import { FIXTURE_FUNCTIONS } from "./engine-test-env";
+import { notesListLengths, subscribeToNotes } from "./notes-sync-client";
 
-type Message = Record<string, unknown> & { type: string };
-
-const CONNECT = { type: "Connect", sessionId: "slow", connectionCount: 0, lastCloseReason: null, clientTs: 0 };
-const SUBSCRIBE_TO_NOTES = {
-  type: "ModifyQuerySet",
-  baseVersion: 0,
-  newVersion: 1,
-  modifications: [{ type: "Add", queryId: 0, udfPath: "notes:list", args: [{}] }],
-};
 /** Small enough that three stalled clients pass it long before any passes its own 8 MB. */
 const ALL_CONNECTIONS_LIMIT = 3 * 1024 * 1024;
-
-/** A raw sync connection subscribed to notes:list, collecting what it is sent. */
-async function subscribedClient(url: string) {
-  const socket = new WebSocket(`${url.replace(/^http/, "ws")}/api/1.48.0/sync`);
-  const messages: Message[] = [];
-  let closeCode: number | null = null;
-  socket.on("message", (data: Buffer) => messages.push(JSON.parse(data.toString("utf8")) as Message));
-  socket.on("close", (code) => (closeCode = code));
-  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-  socket.send(JSON.stringify(CONNECT));
-  socket.send(JSON.stringify(SUBSCRIBE_TO_NOTES));
-  for (let waited = 0; !messages.some((m) => m.type === "Transition"); waited += 10) {
-    if (waited > 10_000) throw new Error("no first Transition");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { socket, messages, closed: () => closeCode !== null };
-}
-
-/** The length of the newest notes list a client was sent. */
-function newestListLength(messages: Message[]): number {
-  const values = messages
-    .filter((message) => message.type === "Transition")
-    .flatMap((message) => message.modifications as { value?: unknown[] }[])
-    .map((modification) => modification.value?.length ?? 0);
-  return values.at(-1) ?? 0;
-}
 
 describe("clients that stop reading, all together", () => {
   let backend: LocalBackend;
@@ -75,9 +41,9 @@ describe("clients that stop reading, all together", () => {
   });
 
   it("drops the connection with the most waiting once all together pass the limit, and serves the readers", async () => {
-    const stalled = await Promise.all([1, 2, 3].map(() => subscribedClient(backend.url)));
+    const stalled = await Promise.all([1, 2, 3].map(() => subscribeToNotes(backend.url, "slow")));
     for (const client of stalled) client.socket.pause();
-    const reader = await subscribedClient(backend.url);
+    const reader = await subscribeToNotes(backend.url, "slow");
 
     // Each note makes the whole list (growing by 100 KB) a new Transition for every client.
     const text = "n".repeat(100_000);
@@ -98,7 +64,7 @@ describe("clients that stop reading, all together", () => {
 
     // The client that reads got every note.
     const total = ((await backend.engine.runQuery("notes:list", {}, null)) as unknown[]).length;
-    await expect.poll(() => newestListLength(reader.messages), { timeout: 10_000 }).toBe(total);
+    await expect.poll(() => notesListLengths(reader.messages).at(-1), { timeout: 10_000 }).toBe(total);
     expect(reader.closed()).toBe(false);
     for (const client of [...stalled, reader]) client.socket.terminate();
   }, 120_000);

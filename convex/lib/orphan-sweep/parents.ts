@@ -5,24 +5,13 @@
 import type { Id, TableNames } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import type { ReportTargetKind } from "../../shared/moderation-validators";
+import { storedTarget } from "../moderation/targets";
 
 /** The tables a notification's `targetKind` names. */
 const NOTIFICATION_TARGET_TABLES = { book: "books", post: "posts", chatRoom: "chatRooms" } as const;
 
 /** The tables a notification's `sourceId` may point into (lib/notifications/fold.ts). */
 const NOTIFICATION_SOURCE_TABLES = ["bookComments", "postComments", "chatMessages"] as const;
-
-/** The table of each reported kind; a profile is reported by its user's id. */
-const REPORT_TARGET_TABLES: Record<ReportTargetKind, TableNames> = {
-  book: "books",
-  post: "posts",
-  bookComment: "bookComments",
-  postComment: "postComments",
-  chatRoom: "chatRooms",
-  chatMessage: "chatMessages",
-  message: "messages",
-  profile: "users",
-};
 
 /** Looks parents up by id, each once per batch. */
 export class ParentLookup {
@@ -66,6 +55,7 @@ export class ParentLookup {
 
   /** Whether the reported thing of a moderators' queue row is still there. */
   async reportTargetExists(row: { targetKind: ReportTargetKind; targetId: string }): Promise<boolean> {
-    return await this.existsIn([REPORT_TARGET_TABLES[row.targetKind]], row.targetId);
+    const target = storedTarget(this.ctx, row.targetKind, row.targetId);
+    return target !== null && (await this.exists(target.id));
   }
 }
