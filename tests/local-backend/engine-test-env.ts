@@ -5,6 +5,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openEngine } from "../../local-backend/engine/open-engine";
 import type { Engine } from "../../local-backend/engine/types";
+import {
+  startLocalBackend,
+  type LocalBackend,
+  type LocalBackendOptions,
+} from "../../local-backend/server/start-server";
 
 export const FIXTURE_FUNCTIONS = fileURLToPath(new URL("./engine-fixture/convex", import.meta.url));
 export const URLS = { siteUrl: "http://127.0.0.1:3999", cloudUrl: "http://127.0.0.1:3999" };
@@ -24,6 +29,25 @@ export function removeTemporaryDataDirs(): void {
 /** An engine on the fixture functions (tests/local-backend/engine-fixture/convex). */
 export async function fixtureEngine(dataDir = temporaryDataDir()): Promise<Engine> {
   return await openEngine({ dataDir, modulesDir: FIXTURE_FUNCTIONS, ...URLS });
+}
+
+/**
+ * A whole local backend (HTTP and sync) on a free port, serving the fixture functions from a
+ * temporary data folder (removeTemporaryDataDirs clears it), with what it logs kept.
+ */
+export async function fixtureBackend(
+  options: Partial<LocalBackendOptions> = {},
+): Promise<{ backend: LocalBackend; logLines: string[] }> {
+  const logLines: string[] = [];
+  const backend = await startLocalBackend({
+    port: 0,
+    dataDir: temporaryDataDir(),
+    seed: false,
+    modulesDir: FIXTURE_FUNCTIONS,
+    log: (line) => logLines.push(line),
+    ...options,
+  });
+  return { backend, logLines };
 }
 
 export type Note = { id: string; text: string; createdAt: number };

@@ -6,9 +6,6 @@
  * commits pass, instead of one per commit up to the caps, and the readers' queries are not slowed
  * by runs for it.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Engine } from "../../local-backend/engine/types";
 import {
@@ -19,8 +16,8 @@ import {
   type QueryOutcome,
 } from "../../local-backend/server/sync/query-hub";
 import { PASS_OVER_UNREAD_AFTER_MS } from "../../local-backend/server/sync/connection-limits";
-import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
-import { FIXTURE_FUNCTIONS, fixtureEngine, removeTemporaryDataDirs } from "./engine-test-env";
+import type { LocalBackend } from "../../local-backend/server/start-server";
+import { fixtureBackend, fixtureEngine, removeTemporaryDataDirs } from "./engine-test-env";
 import { notesListLengths, subscribeToNotes } from "./notes-sync-client";
 
 /** A stand-in connection subscribed to notes:list, which can say it has not read its last sends. */
@@ -101,23 +98,15 @@ describe("QueryHub and a connection that does not read", () => {
 
 describe("a client that stops reading on a running backend", () => {
   let backend: LocalBackend;
-  let dataDir: string;
-  const logLines: string[] = [];
+  let logLines: string[];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "slow-reader-pass-over-"));
-    backend = await startLocalBackend({
-      port: 0,
-      dataDir,
-      seed: false,
-      modulesDir: FIXTURE_FUNCTIONS,
-      log: (line) => logLines.push(line),
-    });
+    ({ backend, logLines } = await fixtureBackend());
   }, 60_000);
 
   afterAll(async () => {
     await backend?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeTemporaryDataDirs();
   });
 
   it("holds no pile of Transitions for it, is not dropped, and catches up in one when it reads", async () => {

@@ -4,15 +4,12 @@
  * most waiting is dropped (it reconnects and catches up when it reads again), and the clients
  * that read keep getting every change.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type WebSocket from "ws";
 import { MAX_QUEUED_BYTES } from "../../local-backend/server/sync/connection-limits";
 import { SendBacklog } from "../../local-backend/server/sync/bounded-socket";
-import { startLocalBackend, type LocalBackend } from "../../local-backend/server/start-server";
-import { FIXTURE_FUNCTIONS } from "./engine-test-env";
+import type { LocalBackend } from "../../local-backend/server/start-server";
+import { fixtureBackend, removeTemporaryDataDirs } from "./engine-test-env";
 import { notesListLengths, subscribeToNotes } from "./notes-sync-client";
 
 /** Small enough that three stalled clients pass it long before any passes its own 8 MB. */
@@ -20,24 +17,15 @@ const ALL_CONNECTIONS_LIMIT = 3 * 1024 * 1024;
 
 describe("clients that stop reading, all together", () => {
   let backend: LocalBackend;
-  let dataDir: string;
-  const logLines: string[] = [];
+  let logLines: string[];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "slow-readers-"));
-    backend = await startLocalBackend({
-      port: 0,
-      dataDir,
-      seed: false,
-      modulesDir: FIXTURE_FUNCTIONS,
-      log: (line) => logLines.push(line),
-      maxQueuedBytesAllConnections: ALL_CONNECTIONS_LIMIT,
-    });
+    ({ backend, logLines } = await fixtureBackend({ maxQueuedBytesAllConnections: ALL_CONNECTIONS_LIMIT }));
   }, 60_000);
 
   afterAll(async () => {
     await backend?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeTemporaryDataDirs();
   });
 
   it("drops the connection with the most waiting once all together pass the limit, and serves the readers", async () => {
