@@ -15,7 +15,7 @@ function useGuardInput(): GuardInput {
     viewer,
     pathname,
     search,
-    signedOutOnPurpose: wasSignedOutOnPurpose(isAuthenticated),
+    signedOutOnPurpose: wasSignedOutOnPurpose(isAuthenticated && viewer !== undefined && viewer !== null),
   };
 }
 

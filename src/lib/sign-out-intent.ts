@@ -10,8 +10,16 @@ export function noteSignOutOnPurpose(): void {
   signedOutOnPurpose = true;
 }
 
-/** True from Log Out until someone is signed in again. */
-export function wasSignedOutOnPurpose(authenticated: boolean): boolean {
-  if (authenticated) signedOutOnPurpose = false;
+/** A sign-out on purpose that did not happen after all (an account deletion that was refused). */
+export function forgetSignOutOnPurpose(): void {
+  signedOutOnPurpose = false;
+}
+
+/**
+ * True from Log Out until someone is signed in again, with their user record in: a deleted
+ * account is still authenticated for a moment after its user is gone, and keeps the intent.
+ */
+export function wasSignedOutOnPurpose(signedInWithUser: boolean): boolean {
+  if (signedInWithUser) signedOutOnPurpose = false;
   return signedOutOnPurpose;
 }

@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { errorText } from "@/lib/error-text";
-import { noteSignOutOnPurpose } from "@/lib/sign-out-intent";
+import { forgetSignOutOnPurpose, noteSignOutOnPurpose } from "@/lib/sign-out-intent";
 import { showSuccess } from "@/lib/toasts";
 import { FormOutcome } from "./form-outcome";
 
@@ -72,15 +72,17 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     }
     setDeleting(true);
     setError(null);
+    // Before the mutation: its user may be gone from the guard's view before the promise settles.
+    noteSignOutOnPurpose();
     try {
       await deleteMyAccount({ ...(hasPassword ? { password } : {}), confirmation });
     } catch (failure) {
+      forgetSignOutOnPurpose();
       setError(errorText(failure, "Your account could not be deleted. Please try again."));
       setDeleting(false);
       return;
     }
     // The session is gone on the server already; this drops the tokens and leaves the guarded page.
-    noteSignOutOnPurpose();
     await signOut().catch(() => undefined);
     await navigate(paths.login.href(), { replace: true });
     showSuccess(DELETED);
